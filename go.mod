@@ -1,0 +1,3 @@
+module github.com/ataxxbot/ataxxbot
+
+go 1.26
