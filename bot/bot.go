@@ -1,0 +1,303 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Config is the bot's behaviour that an operator sets.
+type Config struct {
+	Prefix       string        // command prefix in channels; default "!"
+	Admins       []string      // user ids (or network:id) that may abandon any game
+	DefaultLevel int           // AI level for "ai" without a number; default 3
+	MaxLevel     int           // highest AI level accepted; default 10
+	ChallengeTTL time.Duration // how long a named challenge waits; default 5m
+	UndoWindow   time.Duration // how long an undo request waits for consent; default 60s
+	// CS61B selects the CS61B dialect: a game is live from the first
+	// command (no start), the speaker plays Red and the AI Blue, blocks
+	// are allowed until the first move, AI moves are announced as
+	// "* Blue moves a1-b2." and results as "* Red wins.", and a player's
+	// own moves are not acknowledged.
+	CS61B bool
+	// Rules is the rule set name of new games ("" for the game's default).
+	Rules string
+}
+
+func (c Config) withDefaults() Config {
+	if c.Prefix == "" {
+		c.Prefix = "!"
+	}
+	if c.DefaultLevel == 0 {
+		c.DefaultLevel = 3
+	}
+	if c.MaxLevel == 0 {
+		c.MaxLevel = 10
+	}
+	if c.ChallengeTTL == 0 {
+		c.ChallengeTTL = 5 * time.Minute
+	}
+	if c.UndoWindow == 0 {
+		c.UndoWindow = 60 * time.Second
+	}
+	return c
+}
+
+// Bot is the game host. It keeps no game in memory: every command loads
+// the channel's record and saves it back.
+type Bot struct {
+	cfg   Config
+	store Store
+	clock Clock
+	game  Game
+	log   *slog.Logger
+}
+
+// New returns a bot hosting game, keeping games in store.
+func New(cfg Config, store Store, clock Clock, game Game, log *slog.Logger) *Bot {
+	if clock == nil {
+		clock = SystemClock{}
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Bot{cfg: cfg.withDefaults(), store: store, clock: clock, game: game, log: log}
+}
+
+const (
+	maxTextLen  = 500 // longer messages are refused, not parsed
+	maxAttempts = 8   // compare-and-set retries of one command
+	maxAIPlies  = 2000
+)
+
+// Handle runs one chat message and returns what to say. Messages that are
+// not for the bot return nothing. Handle is safe for concurrent use: two
+// messages for one channel are serialised by the store's compare-and-set.
+func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
+	cmd, loud, ok := b.parse(m)
+	if !ok {
+		return nil
+	}
+	replies, err := b.transact(ctx, m, cmd, loud)
+	if err != nil {
+		return append(replies, b.fail(m, err))
+	}
+	return append(replies, b.aiTurns(ctx, m)...)
+}
+
+// parse finds the command in a message. loud reports whether an unknown
+// command deserves an answer (the message was addressed to the bot or
+// named the game), so the bot stays quiet about other bots' "!" commands.
+func (b *Bot) parse(m Message) (cmd Command, loud, ok bool) {
+	text := strings.TrimSpace(m.Text)
+	prefixed := strings.HasPrefix(text, b.cfg.Prefix)
+	if prefixed {
+		text = strings.TrimSpace(text[len(b.cfg.Prefix):])
+	} else if !m.Addressed {
+		return Command{}, false, false
+	}
+	if len(text) > maxTextLen || !utf8.ValidString(text) {
+		return Command{Verb: "\x00toolong"}, true, true
+	}
+	fields := strings.Fields(text)
+	loud = m.Addressed
+	if len(fields) > 0 && strings.EqualFold(fields[0], b.game.Name()) {
+		fields, loud = fields[1:], true
+		if len(fields) == 0 {
+			fields = []string{"help"}
+		}
+	}
+	if len(fields) == 0 {
+		return Command{}, false, false
+	}
+	return Command{Verb: strings.ToLower(fields[0]), Args: fields[1:]}, loud, true
+}
+
+// tx is one attempt at a command: the loaded record and decoded state.
+type tx struct {
+	rec     *Record
+	st      State
+	version uint64
+	changed bool
+	replies []Reply
+}
+
+func (t *tx) say(text string) { t.replies = append(t.replies, Reply{Text: text}) }
+
+// transact loads the channel, runs the command and saves, retrying from
+// the load when another command saved first.
+func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) ([]Reply, error) {
+	key := channelKey(m)
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		t, err := b.load(ctx, key, m)
+		if err != nil {
+			return nil, err
+		}
+		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
+			return t.replies, err
+		}
+		if !t.changed {
+			return t.replies, nil
+		}
+		err = b.save(ctx, key, t)
+		if errors.Is(err, ErrConflict) {
+			b.log.Debug("save conflict, retrying", "channel", key, "attempt", attempt)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return t.replies, nil
+	}
+	return nil, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
+}
+
+func channelKey(m Message) string { return m.Network + ":" + m.Channel }
+
+// load reads the channel's record, or makes a fresh one.
+func (b *Bot) load(ctx context.Context, key string, m Message) (*tx, error) {
+	data, version, err := b.store.Load(ctx, key)
+	if errors.Is(err, ErrNotFound) {
+		rec, st, err := b.fresh(nil, m)
+		if err != nil {
+			return nil, err
+		}
+		return &tx{rec: rec, st: st}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	rec, err := UnmarshalRecord(data)
+	if err != nil {
+		return nil, err
+	}
+	st, err := b.game.Decode(rec.State)
+	if err != nil {
+		return nil, fmt.Errorf("channel %s: %w", key, err)
+	}
+	return &tx{rec: rec, st: st, version: version}, nil
+}
+
+func (b *Bot) save(ctx context.Context, key string, t *tx) error {
+	state, err := t.st.Encode()
+	if err != nil {
+		return err
+	}
+	t.rec.State = state
+	t.rec.Updated = b.clock.Now().UTC()
+	data, err := MarshalRecord(t.rec)
+	if err != nil {
+		return err
+	}
+	_, err = b.store.Save(ctx, key, data, t.version)
+	if err != nil && !errors.Is(err, ErrConflict) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return err
+}
+
+// fresh returns a new game in setup (live at once in the CS61B dialect),
+// keeping the channel settings of old if there was one.
+func (b *Bot) fresh(old *Record, m Message) (*Record, State, error) {
+	st, err := b.game.New(b.cfg.Rules)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := &Record{Schema: SchemaVersion, Game: b.game.Name(), Phase: PhaseSetup, UndoBy: -1}
+	for range b.game.Seats() {
+		rec.Seats = append(rec.Seats, Seat{Kind: SeatOpen})
+	}
+	if old != nil {
+		rec.Verbose, rec.Seed = old.Verbose, old.Seed
+	}
+	if b.cfg.CS61B {
+		rec.Phase = PhasePlaying
+		rec.Seats[0] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+		for i := 1; i < len(rec.Seats); i++ {
+			rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
+		}
+		if old != nil {
+			copy(rec.Seats, old.Seats)
+		}
+	}
+	return rec, st, nil
+}
+
+// fail turns an error into a one-line reply for the user who caused it.
+func (b *Bot) fail(m Message, err error) Reply {
+	if errors.Is(err, ErrUnavailable) {
+		b.log.Warn("storage unavailable", "channel", channelKey(m), "err", err)
+		return Reply{Text: "Storage unavailable, try again in a moment.", Error: true, UserID: m.UserID}
+	}
+	text := oneLine(err.Error())
+	if b.cfg.CS61B {
+		text = "error: " + text
+	}
+	return Reply{Text: text, Error: true, UserID: m.UserID}
+}
+
+// oneLine keeps the first line of s and caps its length.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 300 {
+		s = s[:300] + "..."
+	}
+	return s
+}
+
+// aiTurns plays while an AI holds the side to move, one saved move at a
+// time, and returns the announcements.
+func (b *Bot) aiTurns(ctx context.Context, m Message) []Reply {
+	var out []Reply
+	key := channelKey(m)
+	for range maxAIPlies {
+		replies, more, err := b.aiTurn(ctx, key, m)
+		out = append(out, replies...)
+		if err != nil {
+			b.log.Error("AI move failed", "channel", key, "err", err)
+			return append(out, b.fail(m, err))
+		}
+		if !more {
+			break
+		}
+	}
+	return out
+}
+
+// aiTurn makes one AI move if an AI is to move; more reports whether it
+// did (so another may follow).
+func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Reply, more bool, err error) {
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		t, err := b.load(ctx, key, m)
+		if err != nil {
+			return nil, false, err
+		}
+		if t.version == 0 || t.rec.Phase != PhasePlaying {
+			return nil, false, nil
+		}
+		seat := t.st.ToMove()
+		if seat < 0 || t.rec.Seats[seat].Kind != SeatAI {
+			return nil, false, nil
+		}
+		cmd, err := t.st.AIMove(ctx, t.rec.Seats[seat].Level, t.rec.Seed)
+		if err != nil {
+			return nil, false, err
+		}
+		if err := b.play(t, cmd, seat); err != nil {
+			return nil, false, fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
+		}
+		err = b.save(ctx, key, t)
+		if errors.Is(err, ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		return t.replies, true, nil
+	}
+	return nil, false, fmt.Errorf("%w: the channel is busy", ErrConflict)
+}

@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// SchemaVersion is the version of the Record layout. Decode refuses
+// records from a newer schema rather than misreading them.
+const SchemaVersion = 1
+
+// Phase is where a game is in its life.
+type Phase string
+
+// The phases.
+const (
+	PhaseSetup   Phase = "setup"   // seats, blocks, setup moves
+	PhasePlaying Phase = "playing" // turns
+	PhaseOver    Phase = "over"    // finished, resigned or abandoned
+)
+
+// SeatKind says who holds a seat.
+type SeatKind string
+
+// The kinds of seat holders.
+const (
+	SeatOpen    SeatKind = "open"    // anyone may join
+	SeatHuman   SeatKind = "human"   // a chat user
+	SeatAI      SeatKind = "ai"      // the bot plays it
+	SeatInvited SeatKind = "invited" // kept for one user until Expires
+)
+
+// Seat is one side of a game and who plays it.
+type Seat struct {
+	Kind    SeatKind  `json:"kind"`
+	UserID  string    `json:"user,omitempty"`
+	Name    string    `json:"name,omitempty"`
+	Level   int       `json:"level,omitempty"`
+	Expires time.Time `json:"expires,omitzero"`
+}
+
+// Record is everything stored for a channel: one game, its seats and the
+// channel's settings. It is stored as indented JSON: readable by a person.
+type Record struct {
+	Schema  int             `json:"schema"`
+	Game    string          `json:"game"`
+	Phase   Phase           `json:"phase"`
+	Waiting bool            `json:"waiting,omitempty"` // start was asked; begins when every seat is filled
+	Seats   []Seat          `json:"seats"`
+	Seed    int64           `json:"seed"`
+	Verbose bool            `json:"verbose,omitempty"`
+	Result  string          `json:"result,omitempty"` // how it ended, as announced
+	UndoBy  int             `json:"undo_by"`          // seat that asked to undo, or -1
+	UndoAt  time.Time       `json:"undo_at,omitzero"`
+	Updated time.Time       `json:"updated,omitzero"`
+	State   json.RawMessage `json:"state"` // the game's own text
+}
+
+// MarshalRecord encodes r for the store.
+func MarshalRecord(r *Record) ([]byte, error) {
+	return json.MarshalIndent(r, "", " ")
+}
+
+// UnmarshalRecord decodes a stored record.
+func UnmarshalRecord(data []byte) (*Record, error) {
+	var r Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("decode record: %w", err)
+	}
+	if r.Schema < 1 || r.Schema > SchemaVersion {
+		return nil, fmt.Errorf("decode record: schema %d, this bot reads 1 to %d", r.Schema, SchemaVersion)
+	}
+	return &r, nil
+}
+
+// seatOf returns the seat held by user, preferring the seat to move, or -1.
+func (r *Record) seatOf(userID string, toMove int) int {
+	if toMove >= 0 && toMove < len(r.Seats) && r.Seats[toMove].holds(userID) {
+		return toMove
+	}
+	for i, s := range r.Seats {
+		if s.holds(userID) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s Seat) holds(userID string) bool { return s.Kind == SeatHuman && s.UserID == userID }
+
+// hasHuman reports whether any seat is held by a person.
+func (r *Record) hasHuman() bool {
+	for _, s := range r.Seats {
+		if s.Kind == SeatHuman {
+			return true
+		}
+	}
+	return false
+}
+
+// filled reports whether every seat has a player.
+func (r *Record) filled() bool {
+	for _, s := range r.Seats {
+		if s.Kind != SeatHuman && s.Kind != SeatAI {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Sentinel errors of the Store contract and of the command language.
+var (
+	// ErrNotFound: the store has no record under that key.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: a save named a version that is no longer current.
+	ErrConflict = errors.New("version conflict")
+	// ErrUnavailable: the store cannot be reached.
+	ErrUnavailable = errors.New("storage unavailable")
+	// ErrNotYourTurn: a player moved out of turn.
+	ErrNotYourTurn = errors.New("not your turn")
+	// ErrNotSeated: a spectator tried a player's command.
+	ErrNotSeated = errors.New("not a player in this game")
+	// ErrBadCommand: a command that cannot be parsed or is not allowed now.
+	ErrBadCommand = errors.New("bad command")
+)
+
+// Store keeps one record per channel, versioned for compare-and-set.
+// Versions start at 1; 0 means "no record".
+type Store interface {
+	// Load returns the record under key and its version, or ErrNotFound.
+	Load(ctx context.Context, key string) (data []byte, version uint64, err error)
+	// Save writes data under key if the stored version is still version
+	// (0: the key must not exist) and returns the new version; otherwise
+	// it returns ErrConflict and writes nothing.
+	Save(ctx context.Context, key string, data []byte, version uint64) (uint64, error)
+}
+
+// Clock tells the time; tests give the bot a clock they move by hand.
+type Clock interface {
+	Now() time.Time
+}
+
+// SystemClock is the real time.
+type SystemClock struct{}
+
+// Now returns time.Now().
+func (SystemClock) Now() time.Time { return time.Now() }

@@ -1,0 +1,13 @@
+package memory_test
+
+import (
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+	"github.com/ataxxbot/ataxxbot/store/storetest"
+)
+
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) bot.Store { return memory.New() })
+}

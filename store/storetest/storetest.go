@@ -1,0 +1,177 @@
+// Package storetest is the contract every bot.Store passes: round trips,
+// missing keys, stale versions, and concurrent savers of whom exactly one
+// wins. Each implementation's tests call Run.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+)
+
+// Run runs the contract against stores made by open; each subtest gets a
+// fresh, empty store.
+func Run(t *testing.T, open func(t *testing.T) bot.Store) {
+	ctx := context.Background()
+
+	t.Run("NotFound", func(t *testing.T) {
+		s := open(t)
+		_, _, err := s.Load(ctx, "irc:#nobody")
+		if !errors.Is(err, bot.ErrNotFound) {
+			t.Fatalf("Load of a missing key: got %v; want ErrNotFound", err)
+		}
+	})
+
+	t.Run("RoundTrip", func(t *testing.T) {
+		s := open(t)
+		data := []byte(`{"schema":1,"game":"ataxx"}` + "\nwith a newline and ünïcode")
+		v1, err := s.Save(ctx, "console:console", data, 0)
+		if err != nil {
+			t.Fatalf("Save new: %v", err)
+		}
+		if v1 == 0 {
+			t.Fatalf("Save new: got version 0; want > 0")
+		}
+		got, v, err := s.Load(ctx, "console:console")
+		if err != nil || !bytes.Equal(got, data) || v != v1 {
+			t.Fatalf("Load: got %q, %d, %v; want %q, %d", got, v, err, data, v1)
+		}
+		got[0] = 'X' // the caller's copy; the store must not share it
+		again, _, _ := s.Load(ctx, "console:console")
+		if !bytes.Equal(again, data) {
+			t.Fatalf("Load after the caller changed its copy: got %q; want %q", again, data)
+		}
+		v2, err := s.Save(ctx, "console:console", []byte("second"), v1)
+		if err != nil || v2 == v1 {
+			t.Fatalf("Save at current version: got %d, %v; want a new version", v2, err)
+		}
+		got, v, err = s.Load(ctx, "console:console")
+		if err != nil || string(got) != "second" || v != v2 {
+			t.Fatalf("Load after update: got %q, %d, %v; want %q, %d", got, v, err, "second", v2)
+		}
+	})
+
+	t.Run("KeysAreSeparate", func(t *testing.T) {
+		s := open(t)
+		for i, key := range []string{"irc:#a", "irc:#b", "discord:1{x}"} {
+			if _, err := s.Save(ctx, key, []byte(key), 0); err != nil {
+				t.Fatalf("Save %q (%d): %v", key, i, err)
+			}
+		}
+		for _, key := range []string{"irc:#a", "irc:#b", "discord:1{x}"} {
+			if got, _, err := s.Load(ctx, key); err != nil || string(got) != key {
+				t.Fatalf("Load %q: got %q, %v; want %q", key, got, err, key)
+			}
+		}
+	})
+
+	t.Run("StaleVersion", func(t *testing.T) {
+		s := open(t)
+		v1, err := s.Save(ctx, "k", []byte("one"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Save(ctx, "k", []byte("two"), v1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Save(ctx, "k", []byte("stale"), v1); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("Save at a stale version: got %v; want ErrConflict", err)
+		}
+		if _, err := s.Save(ctx, "k", []byte("again"), 0); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("Save as new over an existing key: got %v; want ErrConflict", err)
+		}
+		if _, err := s.Save(ctx, "missing", []byte("x"), 7); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("Save at a version of a missing key: got %v; want ErrConflict", err)
+		}
+		if got, _, _ := s.Load(ctx, "k"); string(got) != "two" {
+			t.Fatalf("after refused saves: got %q; want %q", got, "two")
+		}
+	})
+
+	t.Run("ConcurrentSaversOneWins", func(t *testing.T) {
+		s := open(t)
+		v, err := s.Save(ctx, "race", []byte("base"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const savers = 16
+		var wg sync.WaitGroup
+		results := make([]error, savers)
+		for i := range savers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, results[i] = s.Save(ctx, "race", fmt.Appendf(nil, "saver %d", i), v)
+			}()
+		}
+		wg.Wait()
+		winners := 0
+		winner := -1
+		for i, err := range results {
+			switch {
+			case err == nil:
+				winners++
+				winner = i
+			case !errors.Is(err, bot.ErrConflict):
+				t.Errorf("saver %d: got %v; want nil or ErrConflict", i, err)
+			}
+		}
+		if winners != 1 {
+			t.Fatalf("savers at one version: got %d winners; want exactly 1", winners)
+		}
+		if got, _, _ := s.Load(ctx, "race"); string(got) != fmt.Sprintf("saver %d", winner) {
+			t.Fatalf("stored %q; want the winner's %q", got, fmt.Sprintf("saver %d", winner))
+		}
+	})
+
+	t.Run("ConcurrentIncrementsLoseNothing", func(t *testing.T) {
+		s := open(t)
+		const workers, each = 8, 25
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for n := 0; n < each; {
+					data, v, err := s.Load(ctx, "counter")
+					if errors.Is(err, bot.ErrNotFound) {
+						data, v, err = nil, 0, nil
+					}
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if _, err := s.Save(ctx, "counter", append(data, '+'), v); errors.Is(err, bot.ErrConflict) {
+						continue
+					} else if err != nil {
+						t.Error(err)
+						return
+					}
+					n++
+				}
+			}()
+		}
+		wg.Wait()
+		got, _, err := s.Load(ctx, "counter")
+		if err != nil || len(got) != workers*each {
+			t.Fatalf("after %d read-modify-writes: got %d, %v; want %d", workers*each, len(got), err, workers*each)
+		}
+	})
+
+	t.Run("CanceledContext", func(t *testing.T) {
+		s := open(t)
+		cctx, cancel := context.WithCancel(ctx)
+		cancel()
+		if _, err := s.Save(cctx, "c", []byte("x"), 0); err == nil {
+			t.Fatalf("Save with a canceled context: got nil; want an error")
+		}
+		if _, _, err := s.Load(ctx, "c"); !errors.Is(err, bot.ErrNotFound) {
+			t.Fatalf("after a canceled save: got %v; want ErrNotFound", err)
+		}
+	})
+}
