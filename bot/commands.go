@@ -373,7 +373,8 @@ func (b *Bot) takeable(t *tx, m Message, seat int) error {
 	if s.Kind == SeatHuman && s.UserID != m.UserID && !b.isAdmin(m) && !b.cfg.CS61B {
 		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, b.seatName(seat), s.Name)
 	}
-	if s.Kind == SeatInvited && s.UserID != m.UserID && b.clock.Now().Before(s.Expires) && !b.isAdmin(m) {
+	challenger := t.rec.seatOf(m.UserID, -1) >= 0
+	if s.Kind == SeatInvited && s.UserID != m.UserID && b.clock.Now().Before(s.Expires) && !b.isAdmin(m) && !challenger {
 		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, b.seatName(seat), s.Name)
 	}
 	return nil
@@ -542,7 +543,7 @@ func (b *Bot) undo(t *tx, m Message) error {
 	}
 	// Take back moves until the requester is to move again.
 	plies := 1
-	if toMove == requester && !(t.rec.Seats[(requester+1)%len(t.rec.Seats)].holds(m.UserID)) {
+	if toMove == requester {
 		plies = 2
 	}
 	if t.rec.Seats[0].holds(m.UserID) && len(t.rec.Seats) > 1 && t.rec.Seats[1].holds(m.UserID) {

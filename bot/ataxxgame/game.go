@@ -76,11 +76,21 @@ func (g *Game) Classify(c bot.Command) bot.Kind {
 	case "dump", "board", "show":
 		return bot.View
 	}
-	if _, err := ataxx.ParseMove(c.Verb); err == nil {
+	if _, err := ataxx.ParseMove(c.Verb); err == nil || looksLikeMove(c.Verb) {
 		return bot.Move
 	}
 	return bot.NotGame
 }
+
+// looksLikeMove reports whether s has the shape of a from-to move, like
+// "a7-d4" or "h1-h2", so that a wrong one is answered rather than ignored.
+func looksLikeMove(s string) bool {
+	s = strings.Replace(s, "-", "", 1)
+	return len(s) == 4 && isLetter(s[0]) && isDigit(s[1]) && isLetter(s[2]) && isDigit(s[3])
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 
 // Help lists the Ataxx commands.
 func (g *Game) Help() []bot.HelpLine {
@@ -106,6 +116,7 @@ type state struct {
 	Began int    `json:"began,omitempty"` // setup moves before play began
 
 	pos    ataxx.Position
+	prev   ataxx.Position // before the last move, to write it as players do
 	moves  []ataxx.Move
 	engine Engine
 }
@@ -126,12 +137,14 @@ func (s *state) replay() error {
 	s.moves = s.moves[:0]
 	for _, text := range strings.Fields(s.Moves) {
 		m, err := ataxx.ParseMove(text)
+		prev := pos
 		if err == nil {
 			m, _, err = pos.Play(m)
 		}
 		if err != nil {
 			return fmt.Errorf("ataxx state: move %d %s: %w", len(s.moves)+1, text, err)
 		}
+		s.prev = prev
 		s.moves = append(s.moves, m)
 	}
 	if s.Began < 0 || s.Began > len(s.moves) {
@@ -173,6 +186,7 @@ func (s *state) Move(c bot.Command) (bot.Played, error) {
 	if err != nil {
 		return bot.Played{}, err
 	}
+	s.prev = before
 	s.moves = append(s.moves, played)
 	if m.IsClone() && m.From() != m.To() {
 		played = m // keep the origin the player named
@@ -270,7 +284,7 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 	}
 	text := s.pos.Pretty()
 	if n := len(s.moves); n > 0 {
-		text += fmt.Sprintf("Move %d, last %s. Rules %s.\n", s.pos.Fullmove(), s.moves[n-1], s.Rules)
+		text += fmt.Sprintf("Move %d, last %s. Rules %s.\n", s.pos.Fullmove(), s.prev.ManualNotation(s.moves[n-1]), s.Rules)
 	}
 	return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}, nil
 }

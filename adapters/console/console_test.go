@@ -1,0 +1,62 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+)
+
+// recorder is a Handler that writes back who said what.
+type recorder struct{ got []bot.Message }
+
+func (r *recorder) Handle(_ context.Context, m bot.Message) []bot.Reply {
+	r.got = append(r.got, m)
+	return []bot.Reply{{Text: m.UserID + ": " + m.Text}}
+}
+
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	inner := filepath.Join(dir, "inner.txt")
+	outer := filepath.Join(dir, "outer.txt")
+	self := filepath.Join(dir, "self.txt")
+	os.WriteFile(inner, []byte("# a comment\nblocks 3gh\n<carol> dump\n"), 0o644)
+	os.WriteFile(outer, []byte("load "+inner+"\nstart\n"), 0o644)
+	os.WriteFile(self, []byte("load "+self+"\n"), 0o644)
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"plain lines are the console user's", "start\na7-b6\n", []string{"you: start", "you: a7-b6"}},
+		{"irc log style names the speaker", "<bob> join\n<bob>   b6\n", []string{"bob: join", "bob: b6"}},
+		{"not a nick", "<no nick> x\n<> y\n", []string{"you: <no nick> x", "you: <> y"}},
+		{"quit ends the session", "start\nquit\ndump\n", []string{"you: start"}},
+		{"blank lines and comments skipped", "\n   \n# hi\ndump\n", []string{"you: dump"}},
+		{"load runs a file, nested", "load " + outer + "\ndump\n", []string{"you: blocks 3gh", "carol: dump", "you: start", "you: dump"}},
+		{"load of a missing file says so", "load /nonexistent/file\ndump\n", []string{"load: open /nonexistent/file: no such file or directory", "you: dump"}},
+		{"a file loading itself stops", "load " + self + "\ndump\n", []string{"load " + self + ": files load each other too deeply", "you: dump"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			rec := &recorder{}
+			c := &Console{In: strings.NewReader(tt.in), Out: &out, Handler: rec}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+			for _, m := range rec.got {
+				if m.Network != "console" || m.Channel != "console" || !m.Addressed {
+					t.Errorf("message %+v: want network and channel console, addressed", m)
+				}
+			}
+		})
+	}
+}
