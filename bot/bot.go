@@ -78,30 +78,47 @@ const (
 // not for the bot return nothing. Handle is safe for concurrent use: two
 // messages for one channel are serialised by the store's compare-and-set.
 func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
-	cmd, loud, ok := b.parse(m)
+	cmd, loud, ok, err := b.parse(m)
 	if !ok {
 		return nil
 	}
-	replies, err := b.transact(ctx, m, cmd, loud)
-	if err != nil {
-		return append(replies, b.fail(m, err))
+	var replies []Reply
+	changed := false
+	if err == nil {
+		replies, changed, err = b.transact(ctx, m, cmd, loud)
 	}
-	return append(replies, b.aiTurns(ctx, m)...)
+	if err != nil {
+		return b.private(m, []Reply{b.fail(m, err)})
+	}
+	if changed {
+		replies = append(replies, b.aiTurns(ctx, m)...)
+	}
+	return b.private(m, replies)
+}
+
+// private keeps the answers to a private query private.
+func (b *Bot) private(m Message, rs []Reply) []Reply {
+	if m.Private {
+		for i := range rs {
+			rs[i].Private, rs[i].UserID = true, m.UserID
+		}
+	}
+	return rs
 }
 
 // parse finds the command in a message. loud reports whether an unknown
 // command deserves an answer (the message was addressed to the bot or
 // named the game), so the bot stays quiet about other bots' "!" commands.
-func (b *Bot) parse(m Message) (cmd Command, loud, ok bool) {
+func (b *Bot) parse(m Message) (cmd Command, loud, ok bool, err error) {
 	text := strings.TrimSpace(m.Text)
 	prefixed := strings.HasPrefix(text, b.cfg.Prefix)
 	if prefixed {
 		text = strings.TrimSpace(text[len(b.cfg.Prefix):])
 	} else if !m.Addressed {
-		return Command{}, false, false
+		return Command{}, false, false, nil
 	}
 	if len(text) > maxTextLen || !utf8.ValidString(text) {
-		return Command{Verb: "\x00toolong"}, true, true
+		return Command{}, true, true, fmt.Errorf("%w: message too long or not text", ErrBadCommand)
 	}
 	fields := strings.Fields(text)
 	loud = m.Addressed
@@ -112,9 +129,9 @@ func (b *Bot) parse(m Message) (cmd Command, loud, ok bool) {
 		}
 	}
 	if len(fields) == 0 {
-		return Command{}, false, false
+		return Command{}, false, false, nil
 	}
-	return Command{Verb: strings.ToLower(fields[0]), Args: fields[1:]}, loud, true
+	return Command{Verb: strings.ToLower(fields[0]), Args: fields[1:]}, loud, true, nil
 }
 
 // tx is one attempt at a command: the loaded record and decoded state.
@@ -130,18 +147,18 @@ func (t *tx) say(text string) { t.replies = append(t.replies, Reply{Text: text})
 
 // transact loads the channel, runs the command and saves, retrying from
 // the load when another command saved first.
-func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) ([]Reply, error) {
+func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (replies []Reply, changed bool, err error) {
 	key := channelKey(m)
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		t, err := b.load(ctx, key, m)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
-			return t.replies, err
+			return nil, false, err
 		}
 		if !t.changed {
-			return t.replies, nil
+			return t.replies, false, nil
 		}
 		err = b.save(ctx, key, t)
 		if errors.Is(err, ErrConflict) {
@@ -149,11 +166,11 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		return t.replies, nil
+		return t.replies, true, nil
 	}
-	return nil, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
+	return nil, false, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
 }
 
 func channelKey(m Message) string { return m.Network + ":" + m.Channel }
@@ -216,7 +233,7 @@ func (b *Bot) fresh(old *Record, m Message) (*Record, State, error) {
 	}
 	if b.cfg.CS61B {
 		rec.Phase = PhasePlaying
-		rec.Seats[0] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+		rec.Seats[0] = humanSeat(m)
 		for i := 1; i < len(rec.Seats); i++ {
 			rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
 		}

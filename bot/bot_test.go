@@ -273,7 +273,7 @@ func TestCommands(t *testing.T) {
 			{user: "carol", text: "!frob", silent: true},
 			{user: "carol", text: "hello everyone", silent: true},
 			{user: "carol", text: "!", silent: true},
-			{user: "carol", text: "!ataxx " + strings.Repeat("x", 600), want: "message too long", wantErr: true},
+			{user: "carol", text: "!ataxx " + strings.Repeat("x", 600), want: "message too long or not text", wantErr: true},
 		}},
 		{name: "start twice", steps: []step{
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
@@ -435,5 +435,17 @@ func TestRecordIsReadableText(t *testing.T) {
 		if !strings.Contains(raw, want) {
 			t.Errorf("record lacks %s:\n%s", want, raw)
 		}
+	}
+}
+
+func TestPrivateQueriesGetPrivateReplies(t *testing.T) {
+	h := newHarness(t, bot.Config{})
+	rs := h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "alice-query", UserID: "id-alice", Name: "alice", Text: "dump", Addressed: true, Private: true})
+	if len(rs) != 1 || !rs[0].Private || rs[0].UserID != "id-alice" || !rs[0].Mono {
+		t.Fatalf("private dump: got %+v; want one private board for id-alice", rs)
+	}
+	rs = h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "alice-query", UserID: "id-alice", Name: "alice", Text: "frob", Addressed: true, Private: true})
+	if len(rs) != 1 || !rs[0].Private || !rs[0].Error {
+		t.Fatalf("private error: got %+v; want one private error", rs)
 	}
 }

@@ -66,9 +66,6 @@ func (b *Bot) exec(ctx context.Context, t *tx, m Message, cmd Command, loud bool
 	case Move:
 		return b.move(t, m, cmd)
 	}
-	if cmd.Verb == "\x00toolong" {
-		return fmt.Errorf("%w: message too long", ErrBadCommand)
-	}
 	if loud {
 		return fmt.Errorf("%w: unknown command %q; say help for the list", ErrBadCommand, cut(cmd.Verb, 20))
 	}
@@ -84,7 +81,7 @@ func cut(s string, n int) string {
 
 // who names a seat for replies: "Red (alice)", "Blue (AI level 3)".
 func (b *Bot) who(r *Record, seat int) string {
-	name := strings.ToUpper(b.game.Seats()[seat][:1]) + b.game.Seats()[seat][1:]
+	name := b.seatName(seat)
 	s := r.Seats[seat]
 	switch s.Kind {
 	case SeatHuman:
@@ -177,16 +174,10 @@ func (b *Bot) start(t *tx, m Message, args []string) error {
 	b.expireInvites(t)
 	me := t.rec.seatOf(m.UserID, -1)
 	if me < 0 {
-		for i, s := range t.rec.Seats {
-			if s.Kind == SeatOpen {
-				me = i
-				break
-			}
-		}
-		if me < 0 {
+		if me = t.rec.firstOpen(); me < 0 {
 			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t.rec))
 		}
-		t.rec.Seats[me] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+		t.rec.Seats[me] = humanSeat(m)
 	}
 	if len(args) == 1 {
 		other := -1
@@ -309,7 +300,7 @@ func (b *Bot) newGame(t *tx, m Message) error {
 				}
 			}
 		} else {
-			t.rec.Seats[0] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+			t.rec.Seats[0] = humanSeat(m)
 		}
 		msg := "New game in setup."
 		if running {
@@ -347,23 +338,15 @@ func (b *Bot) join(t *tx, m Message) error {
 		}
 	}
 	if seat < 0 {
-		for i, s := range t.rec.Seats {
-			if s.Kind == SeatOpen {
-				seat = i
-				break
-			}
-		}
+		seat = t.rec.firstOpen()
 	}
 	if seat < 0 {
 		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, b.seatList(t.rec))
 	}
-	t.rec.Seats[seat] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+	t.rec.Seats[seat] = humanSeat(m)
 	t.changed = true
 	t.say(fmt.Sprintf("%s joins as %s.", m.Name, b.seatName(seat)))
-	if t.rec.Waiting && t.rec.filled() {
-		return b.begin(t)
-	}
-	return nil
+	return b.maybeBegin(t)
 }
 
 // takeable reports whether the speaker may put someone else in seat:
@@ -400,7 +383,7 @@ func (b *Bot) color(t *tx, m Message, args []string) error {
 	}
 	mine := t.rec.seatOf(m.UserID, -1)
 	displaced := t.rec.Seats[seat]
-	t.rec.Seats[seat] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+	t.rec.Seats[seat] = humanSeat(m)
 	if mine >= 0 {
 		t.rec.Seats[mine] = displaced // swap, as the manual's color does
 	}
@@ -471,7 +454,7 @@ func (b *Bot) manual(t *tx, m Message, args []string) error {
 	if t.rec.Phase == PhasePlaying && !b.cfg.CS61B && t.rec.seatOf(m.UserID, -1) < 0 && t.rec.hasHuman() && !b.isAdmin(m) {
 		return fmt.Errorf("%w: only the players can change seats during the game", ErrNotSeated)
 	}
-	t.rec.Seats[seat] = Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name}
+	t.rec.Seats[seat] = humanSeat(m)
 	t.changed = true
 	if !b.cfg.CS61B {
 		t.say(fmt.Sprintf("%s plays %s by hand.", m.Name, b.seatName(seat)))

@@ -108,3 +108,16 @@ func (r *Record) filled() bool {
 	}
 	return true
 }
+
+// firstOpen returns the first open seat, or -1.
+func (r *Record) firstOpen() int {
+	for i, s := range r.Seats {
+		if s.Kind == SeatOpen {
+			return i
+		}
+	}
+	return -1
+}
+
+// humanSeat is the seat of the message's speaker.
+func humanSeat(m Message) Seat { return Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name} }
