@@ -1,10 +1,15 @@
 module github.com/ataxxbot/ataxxbot
 
-go 1.26
+go 1.26.0
 
 require (
 	go.etcd.io/bbolt v1.5.0
 	go.yaml.in/yaml/v3 v3.0.6
 )
 
-require golang.org/x/sys v0.45.0 // indirect
+require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/redis/go-redis/v9 v9.23.0 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+)

@@ -83,14 +83,14 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		return nil
 	}
 	var replies []Reply
-	changed := false
+	aiNext := false
 	if err == nil {
-		replies, changed, err = b.transact(ctx, m, cmd, loud)
+		replies, aiNext, err = b.transact(ctx, m, cmd, loud)
 	}
 	if err != nil {
 		return b.private(m, []Reply{b.fail(m, err)})
 	}
-	if changed {
+	if aiNext {
 		replies = append(replies, b.aiTurns(ctx, m)...)
 	}
 	return b.private(m, replies)
@@ -146,8 +146,9 @@ type tx struct {
 func (t *tx) say(text string) { t.replies = append(t.replies, Reply{Text: text}) }
 
 // transact loads the channel, runs the command and saves, retrying from
-// the load when another command saved first.
-func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (replies []Reply, changed bool, err error) {
+// the load when another command saved first. aiNext reports that the saved
+// game has an AI to move.
+func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (replies []Reply, aiNext bool, err error) {
 	key := channelKey(m)
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		t, err := b.load(ctx, key, m)
@@ -168,7 +169,7 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 		if err != nil {
 			return nil, false, err
 		}
-		return t.replies, true, nil
+		return t.replies, aiToMove(t), nil
 	}
 	return nil, false, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
 }
@@ -199,6 +200,9 @@ func (b *Bot) load(ctx context.Context, key string, m Message) (*tx, error) {
 	return &tx{rec: rec, st: st, version: version}, nil
 }
 
+// save writes the record back. When the saved game leaves an AI to move,
+// the channel is marked as owing work first, so that a crash between this
+// save and the AI's move leaves a mark for Resume.
 func (b *Bot) save(ctx context.Context, key string, t *tx) error {
 	state, err := t.st.Encode()
 	if err != nil {
@@ -210,11 +214,25 @@ func (b *Bot) save(ctx context.Context, key string, t *tx) error {
 	if err != nil {
 		return err
 	}
-	_, err = b.store.Save(ctx, key, data, t.version)
+	if aiToMove(t) {
+		if err := b.store.SetOwed(ctx, key, true); err != nil {
+			return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
+	}
+	_, err = b.store.Save(ctx, key, data, t.version, t.rec.Phase != PhasePlaying)
 	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	return err
+}
+
+// aiToMove reports whether the game is running with an AI to move.
+func aiToMove(t *tx) bool {
+	if t.rec.Phase != PhasePlaying {
+		return false
+	}
+	seat := t.st.ToMove()
+	return seat >= 0 && seat < len(t.rec.Seats) && t.rec.Seats[seat].Kind == SeatAI
 }
 
 // fresh returns a new game in setup (live at once in the CS61B dialect),
@@ -275,6 +293,7 @@ func (b *Bot) aiTurns(ctx context.Context, m Message) []Reply {
 		replies, more, err := b.aiTurn(ctx, key, m)
 		out = append(out, replies...)
 		if err != nil {
+			// The owed mark stays: Resume finishes the work later.
 			b.log.Error("AI move failed", "channel", key, "err", err)
 			return append(out, b.fail(m, err))
 		}
@@ -282,7 +301,42 @@ func (b *Bot) aiTurns(ctx context.Context, m Message) []Reply {
 			break
 		}
 	}
+	if len(out) > 0 {
+		if err := b.store.SetOwed(ctx, key, false); err != nil {
+			b.log.Warn("clearing owed work", "channel", key, "err", err)
+		}
+	}
 	return out
+}
+
+// Resume finishes the work owed in network's channels, as recorded by
+// the store (after a crash or a storage outage), and sends what it says.
+// Several processes may resume at once: each AI move is saved once.
+func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
+	keys, err := b.store.Owed(ctx)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	for _, key := range keys {
+		net, channel, ok := strings.Cut(key, ":")
+		if !ok || net != network {
+			continue
+		}
+		m := Message{Network: net, Channel: channel}
+		replies := b.aiTurns(ctx, m)
+		if len(replies) == 0 {
+			// Nothing was owed after all (another process did it).
+			if err := b.store.SetOwed(ctx, key, false); err != nil {
+				return fmt.Errorf("%w: %w", ErrUnavailable, err)
+			}
+			continue
+		}
+		b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
+		if err := send.Send(ctx, net, channel, replies); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // aiTurn makes one AI move if an AI is to move; more reports whether it

@@ -390,8 +390,14 @@ type brokenStore struct{}
 func (brokenStore) Load(context.Context, string) ([]byte, uint64, error) {
 	return nil, 0, errors.New("dial tcp 127.0.0.1:1: connection refused")
 }
-func (brokenStore) Save(context.Context, string, []byte, uint64) (uint64, error) {
+func (brokenStore) Save(context.Context, string, []byte, uint64, bool) (uint64, error) {
 	return 0, errors.New("dial tcp 127.0.0.1:1: connection refused")
+}
+func (brokenStore) SetOwed(context.Context, string, bool) error {
+	return errors.New("dial tcp 127.0.0.1:1: connection refused")
+}
+func (brokenStore) Owed(context.Context) ([]string, error) {
+	return nil, errors.New("dial tcp 127.0.0.1:1: connection refused")
 }
 
 func TestStorageUnavailable(t *testing.T) {
@@ -447,5 +453,77 @@ func TestPrivateQueriesGetPrivateReplies(t *testing.T) {
 	rs = h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "alice-query", UserID: "id-alice", Name: "alice", Text: "frob", Addressed: true, Private: true})
 	if len(rs) != 1 || !rs[0].Private || !rs[0].Error {
 		t.Fatalf("private error: got %+v; want one private error", rs)
+	}
+}
+
+// crashingEngine fails every move, like a process killed while thinking.
+type crashingEngine struct{}
+
+func (crashingEngine) ChooseMove(context.Context, ataxx.Position, int, int64) (ataxx.Move, error) {
+	return ataxx.NoMove, errors.New("killed while thinking")
+}
+
+// sent records what Resume sends.
+type sent struct {
+	mu      sync.Mutex
+	replies []string
+}
+
+func (s *sent) Send(_ context.Context, network, channel string, rs []bot.Reply) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range rs {
+		s.replies = append(s.replies, network+":"+channel+" "+r.Text)
+	}
+	return nil
+}
+
+// TestResumeFinishesOwedAIMoveOnce: a bot dies while its AI thinks; two
+// bots resuming at once make the AI's move exactly once.
+func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
+	h := newHarness(t, bot.Config{})
+	dying := bot.New(bot.Config{}, h.store, h.clock, ataxxgame.New(crashingEngine{}), nil)
+	msg := func(text string) bot.Message {
+		return bot.Message{Network: "test", Channel: "#test", UserID: "id-alice", Name: "alice", Text: text}
+	}
+	dying.Handle(context.Background(), msg("!ataxx start ai"))
+	rs := dying.Handle(context.Background(), msg("!a7-b6"))
+	if !strings.Contains(joined(rs), "Red (alice) plays a7-b6") {
+		t.Fatalf("move before the crash: got %q", joined(rs))
+	}
+	if owed, _ := h.store.Owed(context.Background()); len(owed) != 1 || owed[0] != "test:#test" {
+		t.Fatalf("owed after the AI failed: got %q; want [test:#test]", owed)
+	}
+	var out sent
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := bot.New(bot.Config{}, h.store, h.clock, ataxxgame.New(nil), nil)
+			if err := b.Resume(context.Background(), "test", &out); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	plays := 0
+	for _, r := range out.replies {
+		if strings.Contains(r, "Blue (AI level 3) plays") {
+			plays++
+		}
+	}
+	if plays != 1 {
+		t.Fatalf("AI moves announced after resume: got %d (%q); want 1", plays, out.replies)
+	}
+	if !strings.Contains(h.raw(), `"moves": "b6 `) {
+		t.Fatalf("record after resume: %s", h.raw())
+	}
+	if owed, _ := h.store.Owed(context.Background()); len(owed) != 0 {
+		t.Fatalf("owed after resume: got %q; want none", owed)
+	}
+	// Other networks' work is left to their own processes.
+	if err := bot.New(bot.Config{}, h.store, h.clock, ataxxgame.New(nil), nil).Resume(context.Background(), "irc", &out); err != nil || len(out.replies) != plays {
+		t.Fatalf("resume for another network: %v, %q", err, out.replies)
 	}
 }

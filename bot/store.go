@@ -22,15 +22,31 @@ var (
 	ErrBadCommand = errors.New("bad command")
 )
 
-// Store keeps one record per channel, versioned for compare-and-set.
-// Versions start at 1; 0 means "no record".
+// Store keeps one record per channel, versioned for compare-and-set, and
+// the list of channels where the bot owes work. Versions start at 1; 0
+// means "no record".
 type Store interface {
 	// Load returns the record under key and its version, or ErrNotFound.
 	Load(ctx context.Context, key string) (data []byte, version uint64, err error)
 	// Save writes data under key if the stored version is still version
 	// (0: the key must not exist) and returns the new version; otherwise
-	// it returns ErrConflict and writes nothing.
-	Save(ctx context.Context, key string, data []byte, version uint64) (uint64, error)
+	// it returns ErrConflict and writes nothing. done says the record
+	// needs no more play (finished, abandoned or not begun): a store may
+	// let it expire after a while. A running game is kept as long as it
+	// is stored.
+	Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error)
+	// SetOwed marks key as a channel where the bot owes work (an AI to
+	// move), or clears the mark. Marks survive a crash, so any process
+	// can finish the work; finishing it twice is prevented by Save.
+	SetOwed(ctx context.Context, key string, owed bool) error
+	// Owed lists the marked keys.
+	Owed(ctx context.Context) ([]string, error)
+}
+
+// Sender delivers replies that no incoming message asked for: work the bot
+// finishes later, such as an AI move resumed after a restart.
+type Sender interface {
+	Send(ctx context.Context, network, channel string, replies []Reply) error
 }
 
 // Clock tells the time; tests give the bot a clock they move by hand.

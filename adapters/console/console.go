@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -28,6 +29,41 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
+
+	mu sync.Mutex // one writer at a time: Run and Send
+	w  *bufio.Writer
+}
+
+var _ bot.Sender = (*Console)(nil)
+
+// Send prints replies the bot sends on its own (work resumed after a
+// restart) when they are for this console's channel.
+func (c *Console) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if network != "console" || channel != c.channel() {
+		return nil
+	}
+	w := c.writer()
+	for _, r := range replies {
+		fmt.Fprintln(w, r.Text)
+	}
+	return w.Flush()
+}
+
+func (c *Console) channel() string {
+	if c.Channel == "" {
+		return "console"
+	}
+	return c.Channel
+}
+
+// writer returns the buffered output; c.mu must be held.
+func (c *Console) writer() *bufio.Writer {
+	if c.w == nil {
+		c.w = bufio.NewWriter(c.Out)
+	}
+	return c.w
 }
 
 // maxLoadDepth stops a file that loads itself.
@@ -35,20 +71,18 @@ const maxLoadDepth = 8
 
 // Run reads until quit, end of input or ctx is done.
 func (c *Console) Run(ctx context.Context) error {
-	if c.Channel == "" {
-		c.Channel = "console"
-	}
+	c.mu.Lock()
+	c.Channel = c.channel()
 	if c.User == "" {
 		c.User = "you"
 	}
-	w := bufio.NewWriter(c.Out)
-	defer w.Flush()
-	_, err := c.read(ctx, c.In, w, 0)
+	c.mu.Unlock()
+	_, err := c.read(ctx, c.In, 0)
 	return err
 }
 
 // read handles the lines of r; quit reports that "quit" was read.
-func (c *Console) read(ctx context.Context, r io.Reader, w *bufio.Writer, depth int) (quit bool, err error) {
+func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -69,34 +103,42 @@ func (c *Console) read(ctx context.Context, r io.Reader, w *bufio.Writer, depth 
 		case "quit", "exit":
 			return true, nil
 		case "load":
-			if quit, err := c.load(ctx, strings.TrimSpace(arg), w, depth); quit || err != nil {
+			if quit, err := c.load(ctx, strings.TrimSpace(arg), depth); quit || err != nil {
 				return quit, err
 			}
 			continue
 		}
-		for _, r := range c.Handler.Handle(ctx, bot.Message{
+		replies := c.Handler.Handle(ctx, bot.Message{
 			Network: "console", Channel: c.Channel, UserID: user, Name: user,
 			Text: text, Addressed: true,
-		}) {
-			fmt.Fprintln(w, r.Text)
-		}
-		if err := w.Flush(); err != nil {
+		})
+		if err := c.print(replies); err != nil {
 			return true, err
 		}
 	}
 	return false, sc.Err()
 }
 
-func (c *Console) load(ctx context.Context, path string, w *bufio.Writer, depth int) (bool, error) {
+func (c *Console) print(replies []bot.Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.writer()
+	for _, r := range replies {
+		fmt.Fprintln(w, r.Text)
+	}
+	return w.Flush()
+}
+
+func (c *Console) say(text string) error { return c.print([]bot.Reply{{Text: text}}) }
+
+func (c *Console) load(ctx context.Context, path string, depth int) (bool, error) {
 	if depth >= maxLoadDepth {
-		fmt.Fprintf(w, "load %s: files load each other too deeply\n", path)
-		return false, nil
+		return false, c.say(fmt.Sprintf("load %s: files load each other too deeply", path))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		fmt.Fprintf(w, "load: %v\n", err)
-		return false, nil
+		return false, c.say(fmt.Sprintf("load: %v", err))
 	}
 	defer f.Close()
-	return c.read(ctx, f, w, depth+1)
+	return c.read(ctx, f, depth+1)
 }

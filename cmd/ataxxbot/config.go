@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -12,14 +13,15 @@ import (
 // Config is the YAML configuration file; config.example.yaml documents
 // every option.
 type Config struct {
-	Prefix   string   `yaml:"prefix"`
-	Admins   []string `yaml:"admins"`
-	Rules    string   `yaml:"rules"`
-	Store    string   `yaml:"store"`
-	LogLevel string   `yaml:"log_level"`
+	Prefix   string      `yaml:"prefix"`
+	Admins   []string    `yaml:"admins"`
+	Rules    string      `yaml:"rules"`
+	Store    StoreConfig `yaml:"store"`
+	LogLevel string      `yaml:"log_level"`
 	AI       struct {
-		DefaultLevel int `yaml:"default_level"`
-		MaxLevel     int `yaml:"max_level"`
+		DefaultLevel int           `yaml:"default_level"`
+		MaxLevel     int           `yaml:"max_level"`
+		MinThink     time.Duration `yaml:"min_think"`
 	} `yaml:"ai"`
 	Challenge struct {
 		Timeout    time.Duration `yaml:"timeout"`
@@ -45,4 +47,47 @@ func loadConfig(path string) (Config, error) {
 		return c, fmt.Errorf("config %s: %w", path, err)
 	}
 	return c, nil
+}
+
+// StoreConfig says where games are kept. In YAML it is either a spec
+// string (mem, bolt:PATH, redis://HOST:PORT/DB) or a mapping.
+type StoreConfig struct {
+	Kind       string        `yaml:"kind"` // mem, bolt or redis
+	Path       string        `yaml:"path"` // bolt file
+	URL        string        `yaml:"url"`  // redis://host:port/db (single server)
+	Addrs      []string      `yaml:"addrs"`
+	MasterName string        `yaml:"master_name"`
+	Username   string        `yaml:"username"`
+	Password   string        `yaml:"password"` // better: ATAXXBOT_REDIS_PASSWORD
+	DB         int           `yaml:"db"`
+	Prefix     string        `yaml:"prefix"`
+	DoneTTL    time.Duration `yaml:"done_ttl"`
+	Timeout    time.Duration `yaml:"timeout"`
+}
+
+// UnmarshalYAML accepts a spec string as well as a mapping.
+func (c *StoreConfig) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		spec, err := parseStoreSpec(n.Value)
+		if err != nil {
+			return err
+		}
+		*c = spec
+		return nil
+	}
+	type plain StoreConfig
+	return n.Decode((*plain)(c))
+}
+
+// parseStoreSpec reads the -store flag: mem, bolt:PATH or redis://...
+func parseStoreSpec(spec string) (StoreConfig, error) {
+	switch {
+	case spec == "" || spec == "mem" || spec == "memory":
+		return StoreConfig{Kind: "mem"}, nil
+	case strings.HasPrefix(spec, "bolt:"):
+		return StoreConfig{Kind: "bolt", Path: strings.TrimPrefix(spec, "bolt:")}, nil
+	case strings.HasPrefix(spec, "redis://"), strings.HasPrefix(spec, "rediss://"):
+		return StoreConfig{Kind: "redis", URL: spec}, nil
+	}
+	return StoreConfig{}, fmt.Errorf("unknown store %q: want mem, bolt:PATH or redis://HOST:PORT/DB", spec)
 }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -66,50 +62,16 @@ func readScript(t *testing.T, path string) []step {
 	return steps
 }
 
-// program is one running console bot.
+// program is one running console bot in the CS61B dialect.
 type program struct {
-	name  string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string // stdout, line by line; closed at exit
-
-	mu       sync.Mutex
+	*proc
 	compared []string // output that must equal the .std file
 	result   string   // the result line, once seen
 }
 
 func startProgram(t *testing.T, bin, name string) *program {
 	t.Helper()
-	cmd := exec.Command(bin, "console", "-cs61b")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &program{name: name, cmd: cmd, stdin: stdin, lines: make(chan string, 4096)}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	return p
-}
-
-func (p *program) send(t *testing.T, line string) {
-	t.Helper()
-	if _, err := fmt.Fprintln(p.stdin, line); err != nil {
-		t.Fatalf("%s: write %q: %v", p.name, line, err)
-	}
+	return &program{proc: startProc(t, bin, name, nil, "console", "-cs61b")}
 }
 
 // next returns the next move or result line, setting aside (as compared

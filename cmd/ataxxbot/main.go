@@ -16,14 +16,15 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/console"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
+	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 )
 
 func main() {
@@ -42,7 +43,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.SetOutput(stderr)
 	var (
 		cs61b      = fs.Bool("cs61b", false, "the CS61B dialect: live game at once, you play Red, the AI Blue, 25-jump rule")
-		storeSpec  = fs.String("store", "", "where games are kept: mem, or bolt:PATH (default mem, or the config's store)")
+		storeSpec  = fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)")
 		configPath = fs.String("config", "", "YAML configuration file (see config.example.yaml)")
 		channel    = fs.String("channel", "", "console channel name (default console)")
 	)
@@ -62,10 +63,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	log := newLogger(stderr, cfg.LogLevel)
-	if *storeSpec == "" {
-		*storeSpec = cfg.Store
+	if *storeSpec != "" {
+		spec, err := parseStoreSpec(*storeSpec)
+		if err != nil {
+			fmt.Fprintln(stderr, "ataxxbot:", err)
+			return 1
+		}
+		cfg.Store = spec
 	}
-	st, closeStore, err := openStore(*storeSpec)
+	st, closeStore, err := openStore(ctx, cfg.Store, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -85,31 +91,77 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if *cs61b {
 		botCfg.Rules = "cs61b"
 	}
-	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(nil), log)
+	var engine ataxxgame.Engine = ataxxgame.Greedy{}
+	if cfg.AI.MinThink > 0 {
+		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
+	}
+	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine), log)
 	con := &console.Console{In: stdin, Out: stdout, Handler: b, Channel: cfg.Console.Channel, User: cfg.Console.User}
 	if *channel != "" {
 		con.Channel = *channel
 	}
-	if err := con.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	go resumeLoop(runCtx, b, con, log)
+	if err := con.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
 	return 0
 }
 
-// openStore opens the store named by spec: "mem" (or "") or "bolt:PATH".
-func openStore(spec string) (bot.Store, func(), error) {
-	switch {
-	case spec == "" || spec == "mem" || spec == "memory":
+// resumeInterval is how often a running bot looks for owed work that
+// failed or was left by a crashed process.
+const resumeInterval = 30 * time.Second
+
+// resumeLoop finishes owed work now and then every resumeInterval.
+func resumeLoop(ctx context.Context, b *bot.Bot, send bot.Sender, log *slog.Logger) {
+	t := time.NewTicker(resumeInterval)
+	defer t.Stop()
+	for {
+		if err := b.Resume(ctx, "console", send); err != nil && ctx.Err() == nil {
+			log.Warn("resuming owed work", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// openStore opens the configured store. A Redis password comes from
+// ATAXXBOT_REDIS_PASSWORD when the config has none.
+func openStore(ctx context.Context, c StoreConfig, log *slog.Logger) (bot.Store, func(), error) {
+	switch c.Kind {
+	case "", "mem", "memory":
 		return memory.New(), func() {}, nil
-	case strings.HasPrefix(spec, "bolt:"):
-		s, err := bolt.Open(strings.TrimPrefix(spec, "bolt:"))
+	case "bolt":
+		if c.Path == "" {
+			c.Path = "ataxxbot.db"
+		}
+		s, err := bolt.Open(c.Path)
 		if err != nil {
 			return nil, nil, err
 		}
 		return s, func() { s.Close() }, nil
+	case "redis":
+		if c.Password == "" {
+			c.Password = os.Getenv("ATAXXBOT_REDIS_PASSWORD")
+		}
+		s, err := redisstore.Open(redisstore.Options{
+			URL: c.URL, Addrs: c.Addrs, MasterName: c.MasterName, Username: c.Username,
+			Password: c.Password, DB: c.DB, Prefix: c.Prefix, DoneTTL: c.DoneTTL, Timeout: c.Timeout,
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := s.Ping(ctx); err != nil {
+			log.Warn("redis is not answering yet; commands will say storage unavailable until it does", "err", err)
+		}
+		return s, func() { s.Close() }, nil
 	}
-	return nil, nil, fmt.Errorf("unknown store %q: want mem or bolt:PATH", spec)
+	return nil, nil, fmt.Errorf("unknown store kind %q: want mem, bolt or redis", c.Kind)
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {

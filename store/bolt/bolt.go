@@ -13,8 +13,11 @@ import (
 	bbolt "go.etcd.io/bbolt"
 )
 
-// bucketName is the bucket that holds every channel's record.
-const bucketName = "games"
+// The buckets: every channel's record, and the channels where work is owed.
+const (
+	bucketName = "games"
+	owedBucket = "owed"
+)
 
 // Store is a bot.Store backed by a bbolt database file.
 type Store struct {
@@ -31,7 +34,10 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists([]byte(bucketName))
+		if _, err := tx.CreateBucketIfNotExists([]byte(bucketName)); err != nil {
+			return err
+		}
+		_, err := tx.CreateBucketIfNotExists([]byte(owedBucket))
 		return err
 	})
 	if err != nil {
@@ -64,8 +70,9 @@ func (s *Store) Load(ctx context.Context, key string) (data []byte, version uint
 	return data, version, err
 }
 
-// Save writes data if version is current, in one transaction.
-func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64) (uint64, error) {
+// Save writes data if version is current, in one transaction. Records do
+// not expire: the file holds one record per channel, however old.
+func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -88,4 +95,33 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 		return 0, err
 	}
 	return next, nil
+}
+
+// SetOwed marks or clears key.
+func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket([]byte(owedBucket))
+		if owed {
+			return b.Put([]byte(key), nil)
+		}
+		return b.Delete([]byte(key))
+	})
+}
+
+// Owed lists the marked keys, sorted.
+func (s *Store) Owed(ctx context.Context) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var keys []string
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket([]byte(owedBucket)).ForEach(func(k, _ []byte) error {
+			keys = append(keys, string(k))
+			return nil
+		})
+	})
+	return keys, err
 }

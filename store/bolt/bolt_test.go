@@ -31,7 +31,7 @@ func TestSurvivesReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "games.db")
 	s := open(t, path)
-	v, err := s.Save(ctx, "console:console", []byte("kept"), 0)
+	v, err := s.Save(ctx, "console:console", []byte("kept"), 0, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -15,6 +16,7 @@ import (
 type Store struct {
 	mu      sync.Mutex
 	records map[string]record
+	owed    map[string]bool
 }
 
 type record struct {
@@ -25,7 +27,7 @@ type record struct {
 var _ bot.Store = (*Store)(nil)
 
 // New returns an empty store.
-func New() *Store { return &Store{records: map[string]record{}} }
+func New() *Store { return &Store{records: map[string]record{}, owed: map[string]bool{}} }
 
 // Load returns a copy of the record under key.
 func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
@@ -41,8 +43,9 @@ func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 	return append([]byte(nil), r.data...), r.version, nil
 }
 
-// Save stores a copy of data if version is current.
-func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64) (uint64, error) {
+// Save stores a copy of data if version is current. Records never expire
+// in memory: they go with the process.
+func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -54,4 +57,34 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	next := version + 1
 	s.records[key] = record{data: append([]byte(nil), data...), version: next}
 	return next, nil
+}
+
+// SetOwed marks or clears key.
+func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if owed {
+		s.owed[key] = true
+	} else {
+		delete(s.owed, key)
+	}
+	return nil
+}
+
+// Owed lists the marked keys, sorted.
+func (s *Store) Owed(ctx context.Context) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.owed))
+	for k := range s.owed {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys, nil
 }

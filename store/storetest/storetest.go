@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -30,7 +31,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		data := []byte(`{"schema":1,"game":"ataxx"}` + "\nwith a newline and ünïcode")
-		v1, err := s.Save(ctx, "console:console", data, 0)
+		v1, err := s.Save(ctx, "console:console", data, 0, false)
 		if err != nil {
 			t.Fatalf("Save new: %v", err)
 		}
@@ -46,7 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		if !bytes.Equal(again, data) {
 			t.Fatalf("Load after the caller changed its copy: got %q; want %q", again, data)
 		}
-		v2, err := s.Save(ctx, "console:console", []byte("second"), v1)
+		v2, err := s.Save(ctx, "console:console", []byte("second"), v1, false)
 		if err != nil || v2 == v1 {
 			t.Fatalf("Save at current version: got %d, %v; want a new version", v2, err)
 		}
@@ -59,7 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 	t.Run("KeysAreSeparate", func(t *testing.T) {
 		s := open(t)
 		for i, key := range []string{"irc:#a", "irc:#b", "discord:1{x}"} {
-			if _, err := s.Save(ctx, key, []byte(key), 0); err != nil {
+			if _, err := s.Save(ctx, key, []byte(key), 0, false); err != nil {
 				t.Fatalf("Save %q (%d): %v", key, i, err)
 			}
 		}
@@ -72,20 +73,20 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 
 	t.Run("StaleVersion", func(t *testing.T) {
 		s := open(t)
-		v1, err := s.Save(ctx, "k", []byte("one"), 0)
+		v1, err := s.Save(ctx, "k", []byte("one"), 0, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Save(ctx, "k", []byte("two"), v1); err != nil {
+		if _, err := s.Save(ctx, "k", []byte("two"), v1, false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Save(ctx, "k", []byte("stale"), v1); !errors.Is(err, bot.ErrConflict) {
+		if _, err := s.Save(ctx, "k", []byte("stale"), v1, false); !errors.Is(err, bot.ErrConflict) {
 			t.Fatalf("Save at a stale version: got %v; want ErrConflict", err)
 		}
-		if _, err := s.Save(ctx, "k", []byte("again"), 0); !errors.Is(err, bot.ErrConflict) {
+		if _, err := s.Save(ctx, "k", []byte("again"), 0, false); !errors.Is(err, bot.ErrConflict) {
 			t.Fatalf("Save as new over an existing key: got %v; want ErrConflict", err)
 		}
-		if _, err := s.Save(ctx, "missing", []byte("x"), 7); !errors.Is(err, bot.ErrConflict) {
+		if _, err := s.Save(ctx, "missing", []byte("x"), 7, false); !errors.Is(err, bot.ErrConflict) {
 			t.Fatalf("Save at a version of a missing key: got %v; want ErrConflict", err)
 		}
 		if got, _, _ := s.Load(ctx, "k"); string(got) != "two" {
@@ -95,7 +96,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 
 	t.Run("ConcurrentSaversOneWins", func(t *testing.T) {
 		s := open(t)
-		v, err := s.Save(ctx, "race", []byte("base"), 0)
+		v, err := s.Save(ctx, "race", []byte("base"), 0, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +107,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, results[i] = s.Save(ctx, "race", fmt.Appendf(nil, "saver %d", i), v)
+				_, results[i] = s.Save(ctx, "race", fmt.Appendf(nil, "saver %d", i), v, false)
 			}()
 		}
 		wg.Wait()
@@ -146,7 +147,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 						t.Error(err)
 						return
 					}
-					if _, err := s.Save(ctx, "counter", append(data, '+'), v); errors.Is(err, bot.ErrConflict) {
+					if _, err := s.Save(ctx, "counter", append(data, '+'), v, false); errors.Is(err, bot.ErrConflict) {
 						continue
 					} else if err != nil {
 						t.Error(err)
@@ -163,11 +164,51 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		}
 	})
 
+	t.Run("DoneRecordsStillLoad", func(t *testing.T) {
+		s := open(t)
+		v, err := s.Save(ctx, "done", []byte("finished game"), 0, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, gv, err := s.Load(ctx, "done"); err != nil || string(got) != "finished game" || gv != v {
+			t.Fatalf("Load of a done record: got %q, %d, %v; want it back at version %d", got, gv, err, v)
+		}
+		if _, err := s.Save(ctx, "done", []byte("running again"), v, false); err != nil {
+			t.Fatalf("Save over a done record: %v", err)
+		}
+	})
+
+	t.Run("Owed", func(t *testing.T) {
+		s := open(t)
+		if keys, err := s.Owed(ctx); err != nil || len(keys) != 0 {
+			t.Fatalf("Owed of a new store: got %q, %v; want none", keys, err)
+		}
+		for _, k := range []string{"irc:#b", "irc:#a", "irc:#b"} {
+			if err := s.SetOwed(ctx, k, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.SetOwed(ctx, "irc:#never", false); err != nil {
+			t.Fatalf("clearing an unmarked key: %v", err)
+		}
+		keys, err := s.Owed(ctx)
+		slices.Sort(keys)
+		if err != nil || !slices.Equal(keys, []string{"irc:#a", "irc:#b"}) {
+			t.Fatalf("Owed: got %q, %v; want [irc:#a irc:#b]", keys, err)
+		}
+		if err := s.SetOwed(ctx, "irc:#a", false); err != nil {
+			t.Fatal(err)
+		}
+		if keys, _ := s.Owed(ctx); !slices.Equal(keys, []string{"irc:#b"}) {
+			t.Fatalf("Owed after clearing irc:#a: got %q; want [irc:#b]", keys)
+		}
+	})
+
 	t.Run("CanceledContext", func(t *testing.T) {
 		s := open(t)
 		cctx, cancel := context.WithCancel(ctx)
 		cancel()
-		if _, err := s.Save(cctx, "c", []byte("x"), 0); err == nil {
+		if _, err := s.Save(cctx, "c", []byte("x"), 0, false); err == nil {
 			t.Fatalf("Save with a canceled context: got nil; want an error")
 		}
 		if _, _, err := s.Load(ctx, "c"); !errors.Is(err, bot.ErrNotFound) {

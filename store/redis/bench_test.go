@@ -1,0 +1,200 @@
+package redis_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
+	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
+)
+
+// channelPlayer plays one channel's games through the bot, two people
+// taking turns with random legal moves; it knows the position so that
+// every command it sends is a real move.
+type channelPlayer struct {
+	b       *bot.Bot
+	channel string
+	pos     ataxx.Position
+	rng     *rand.Rand
+	games   int
+	maxRec  int
+	store   *redisstore.Store
+}
+
+func (c *channelPlayer) say(user, text string) []bot.Reply {
+	return c.b.Handle(context.Background(), bot.Message{Network: "bench", Channel: c.channel, UserID: user, Name: user, Text: "!" + text})
+}
+
+func (c *channelPlayer) newGame(tb testing.TB) {
+	c.say("alice", "ataxx new")
+	// A rematch keeps both players seated, so start begins it at once;
+	// the first game waits for bob to join.
+	rs := c.say("alice", "ataxx start")
+	if !strings.Contains(fmt.Sprint(rs), "Game on") {
+		rs = c.say("bob", "ataxx join")
+	}
+	if !strings.Contains(fmt.Sprint(rs), "Game on") {
+		tb.Fatalf("%s: the game did not begin: %v", c.channel, rs)
+	}
+	c.pos = ataxx.NewPosition()
+}
+
+// step sends one move command: parse, load, apply, save, render.
+func (c *channelPlayer) step(tb testing.TB) {
+	moves := c.pos.LegalMoves()
+	m := moves[c.rng.IntN(len(moves))]
+	user := "alice"
+	if c.pos.Turn() == ataxx.Blue {
+		user = "bob"
+	}
+	rs := c.say(user, "move "+m.String())
+	if len(rs) == 0 || rs[0].Error {
+		tb.Fatalf("%s: move %v at %s: %v", c.channel, m, c.pos.FEN(), rs)
+	}
+	c.pos.MakeMove(m)
+	if c.pos.IsOver() {
+		data, _, err := c.store.Load(context.Background(), "bench:"+c.channel)
+		if err == nil {
+			c.maxRec = max(c.maxRec, len(data))
+		}
+		c.games++
+		c.newGame(tb)
+	}
+}
+
+func newPlayers(tb testing.TB, s *redisstore.Store, n int) []*channelPlayer {
+	b := bot.New(bot.Config{}, s, nil, ataxxgame.New(nil), nil)
+	ps := make([]*channelPlayer, n)
+	for i := range ps {
+		ps[i] = &channelPlayer{b: b, channel: "#c" + strconv.Itoa(i), rng: rand.New(rand.NewPCG(uint64(i), 1)), store: s}
+		ps[i].newGame(tb)
+	}
+	return ps
+}
+
+// BenchmarkCommandPath measures whole move commands (parse, load from
+// Redis, apply, compare-and-set save, render) over 1,000 channels played
+// at once, and reports commands/s and the p50/p99 latency of a command.
+func BenchmarkCommandPath(b *testing.B) {
+	s := open(b, redistest.URL(b), fmt.Sprintf("bench%d", time.Now().UnixNano()))
+	const channels = 1000
+	players := newPlayers(b, s, channels)
+	var next atomic.Int64
+	var mu sync.Mutex
+	var lat []time.Duration
+	b.SetParallelism(channels / runtime.GOMAXPROCS(0))
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		p := players[int(next.Add(1)-1)%channels]
+		var mine []time.Duration
+		for pb.Next() {
+			t0 := time.Now()
+			p.step(b)
+			mine = append(mine, time.Since(t0))
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		mu.Unlock()
+	})
+	b.StopTimer()
+	slices.Sort(lat)
+	if len(lat) > 0 {
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commands/s")
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+	}
+	biggest := 0
+	for _, p := range players {
+		biggest = max(biggest, p.maxRec)
+	}
+	if biggest > 0 {
+		b.ReportMetric(float64(biggest), "max-finished-record-B")
+	}
+}
+
+// TestFinishedRecordSize: a stored finished game stays under 2 KB.
+func TestFinishedRecordSize(t *testing.T) {
+	s := open(t, redistest.URL(t), fmt.Sprintf("size%d", time.Now().UnixNano()))
+	players := newPlayers(t, s, 4)
+	for _, p := range players {
+		for p.games < 3 {
+			p.step(t)
+		}
+		if p.maxRec == 0 || p.maxRec >= 2048 {
+			t.Errorf("%s: largest finished game record: got %d bytes; want under 2048", p.channel, p.maxRec)
+		}
+		t.Logf("%s: largest finished game record %d bytes", p.channel, p.maxRec)
+	}
+}
+
+func rssKB(t testing.TB) int {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			n, _ := strconv.Atoi(f[1])
+			return n
+		}
+	}
+	t.Skip("no VmRSS")
+	return 0
+}
+
+// TestResidentMemoryFlat: the bot's resident memory stays flat (within
+// 10%) from 10,000 to 100,000 commands over 1,000 channels. Run without
+// -race (make test runs it on its own): the race detector's shadow memory
+// is not the bot's.
+func TestResidentMemoryFlat(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("measured without -race and -short")
+	}
+	s := open(t, redistest.URL(t), fmt.Sprintf("rss%d", time.Now().UnixNano()))
+	const channels = 1000
+	players := newPlayers(t, s, channels)
+	run := func(total int) {
+		var wg sync.WaitGroup
+		per := total / 50
+		for w := range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < per; i++ {
+					players[(w+50*(i%(channels/50)))%channels].step(t)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	measure := func() (rss int, heap uint64) {
+		debug.FreeOSMemory() // a GC that also returns freed pages
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return rssKB(t), ms.HeapInuse / 1024
+	}
+	run(10_000)
+	at10k, heap10k := measure()
+	start := time.Now()
+	run(90_000)
+	at100k, heap100k := measure()
+	t.Logf("resident memory: %d KB (heap %d KB) after 10,000 commands, %d KB (heap %d KB) after 100,000 (%+.1f%%), %.0f commands/s",
+		at10k, heap10k, at100k, heap100k, 100*float64(at100k-at10k)/float64(at10k), 90_000/time.Since(start).Seconds())
+	if float64(at100k) > 1.10*float64(at10k) {
+		t.Errorf("resident memory grew from %d KB to %d KB; want within 10%%", at10k, at100k)
+	}
+}

@@ -1,0 +1,221 @@
+// Package redis is the bot.Store for production: one Redis (a single
+// server, Sentinel or Cluster, through go-redis's UniversalClient) shared
+// by every bot process.
+//
+// Each channel is a hash at PREFIX:{CHANNEL}:game with fields v (version)
+// and d (the record). The braces are a Cluster hash tag, so all of a
+// channel's keys share a slot. Saves are compare-and-set in a Lua script;
+// finished games expire after DoneTTL, refreshed by every change, and a
+// running game never expires. Owed work is the set PREFIX:owed.
+package redis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	goredis "github.com/redis/go-redis/v9"
+)
+
+// Options configure the store.
+type Options struct {
+	// URL of a single server: redis://[user:password@]host:port/db.
+	URL string
+	// Addrs of Sentinels (with MasterName) or Cluster nodes, instead of URL.
+	Addrs      []string
+	MasterName string
+	Username   string
+	Password   string // from the environment, not the committed config
+	DB         int
+	// Prefix of every key; default "ataxxbot".
+	Prefix string
+	// DoneTTL is how long a finished or abandoned game is kept after its
+	// last change; default 30 days.
+	DoneTTL time.Duration
+	// Timeout bounds each Redis call, so that an unreachable server
+	// answers "storage unavailable" quickly; default 2s.
+	Timeout time.Duration
+}
+
+// Store is a bot.Store on Redis.
+type Store struct {
+	client goredis.UniversalClient
+	prefix string
+	ttl    time.Duration
+}
+
+var _ bot.Store = (*Store)(nil)
+
+// Open makes a client from opts. It does not wait for Redis: a bot started
+// while Redis is down answers "storage unavailable" until it is back.
+func Open(opts Options) (*Store, error) {
+	if opts.Timeout == 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	u := &goredis.UniversalOptions{
+		Addrs:        opts.Addrs,
+		MasterName:   opts.MasterName,
+		Username:     opts.Username,
+		Password:     opts.Password,
+		DB:           opts.DB,
+		DialTimeout:  opts.Timeout,
+		ReadTimeout:  opts.Timeout,
+		WriteTimeout: opts.Timeout,
+		PoolTimeout:  opts.Timeout,
+		MaxRetries:   1,
+	}
+	if opts.URL != "" {
+		if len(opts.Addrs) > 0 {
+			return nil, errors.New("redis store: give url or addrs, not both")
+		}
+		o, err := goredis.ParseURL(opts.URL)
+		if err != nil {
+			return nil, fmt.Errorf("redis store: url %s: %w", redactURL(opts.URL), err)
+		}
+		u.Addrs = []string{o.Addr}
+		u.DB = o.DB
+		if o.Username != "" {
+			u.Username = o.Username
+		}
+		if o.Password != "" {
+			u.Password = o.Password
+		}
+		u.TLSConfig = o.TLSConfig
+	}
+	if len(u.Addrs) == 0 {
+		return nil, errors.New("redis store: no url or addrs")
+	}
+	return New(goredis.NewUniversalClient(u), opts.Prefix, opts.DoneTTL), nil
+}
+
+// New returns a store on an existing client.
+func New(client goredis.UniversalClient, prefix string, doneTTL time.Duration) *Store {
+	if prefix == "" {
+		prefix = "ataxxbot"
+	}
+	if doneTTL == 0 {
+		doneTTL = 30 * 24 * time.Hour
+	}
+	return &Store{client: client, prefix: prefix, ttl: doneTTL}
+}
+
+// redactURL hides the password of a Redis URL for messages and logs.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable url)"
+	}
+	return u.Redacted()
+}
+
+// Close closes the client.
+func (s *Store) Close() error { return s.client.Close() }
+
+// Ping checks that Redis answers.
+func (s *Store) Ping(ctx context.Context) error { return s.client.Ping(ctx).Err() }
+
+// Key returns the Redis key of a channel's game.
+func (s *Store) Key(channel string) string { return s.prefix + ":{" + channel + "}:game" }
+
+func (s *Store) owedKey() string { return s.prefix + ":owed" }
+
+// Load returns the record of channel key.
+func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	vals, err := s.client.HMGet(ctx, s.Key(key), "v", "d").Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
+	}
+	vs, ok1 := vals[0].(string)
+	data, ok2 := vals[1].(string)
+	if !ok1 || !ok2 {
+		return nil, 0, fmt.Errorf("redis store: %q: %w", key, bot.ErrNotFound)
+	}
+	v, err := strconv.ParseUint(vs, 10, 64)
+	if err != nil {
+		return nil, 0, fmt.Errorf("redis store: %q: version %q: %w", key, vs, err)
+	}
+	return []byte(data), v, nil
+}
+
+// casScript writes the record if the stored version is ARGV[1] and sets
+// its expiry: ARGV[3] milliseconds, or none for "0". It returns the new
+// version, or -1 on a conflict.
+var casScript = goredis.NewScript(`
+local cur = redis.call('HGET', KEYS[1], 'v')
+if not cur then cur = '0' end
+if cur ~= ARGV[1] then return -1 end
+local nxt = tonumber(ARGV[1]) + 1
+redis.call('HSET', KEYS[1], 'v', nxt, 'd', ARGV[2])
+if ARGV[3] == '0' then
+  redis.call('PERSIST', KEYS[1])
+else
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return nxt
+`)
+
+// Save writes the record if version is current; a done game expires after
+// DoneTTL, a running one never.
+func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
+	ttl := int64(0)
+	if done {
+		ttl = s.ttl.Milliseconds()
+	}
+	n, err := casScript.Run(ctx, s.client, []string{s.Key(key)}, strconv.FormatUint(version, 10), data, ttl).Int64()
+	if err != nil {
+		return 0, fmt.Errorf("redis store: save %q: %w", key, err)
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("redis store: %q is not at version %d: %w", key, version, bot.ErrConflict)
+	}
+	return uint64(n), nil
+}
+
+// SetOwed marks or clears key.
+func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
+	var err error
+	if owed {
+		err = s.client.SAdd(ctx, s.owedKey(), key).Err()
+	} else {
+		err = s.client.SRem(ctx, s.owedKey(), key).Err()
+	}
+	if err != nil {
+		return fmt.Errorf("redis store: owed %q: %w", key, err)
+	}
+	return nil
+}
+
+// Owed lists the marked keys.
+func (s *Store) Owed(ctx context.Context) ([]string, error) {
+	keys, err := s.client.SMembers(ctx, s.owedKey()).Result()
+	if err != nil {
+		return nil, fmt.Errorf("redis store: owed: %w", err)
+	}
+	return keys, nil
+}
+
+// TTL returns how long channel key's record has left: -1 for no expiry.
+func (s *Store) TTL(ctx context.Context, key string) (time.Duration, error) {
+	d, err := s.client.PTTL(ctx, s.Key(key)).Result()
+	if err != nil {
+		return 0, err
+	}
+	if d < 0 {
+		return -1, nil
+	}
+	return d, nil
+}
+
+// ParseSpec reads the -store flag's Redis form, redis://HOST:PORT/DB (or
+// rediss:// for TLS).
+func ParseSpec(spec string) (Options, bool) {
+	if strings.HasPrefix(spec, "redis://") || strings.HasPrefix(spec, "rediss://") {
+		return Options{URL: spec}, true
+	}
+	return Options{}, false
+}
