@@ -1,10 +1,21 @@
 # ataxxbot — the README's commands run these targets.
 GO ?= go
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
-.PHONY: test check fmt vet race bench fuzz build
+.PHONY: test deps check fmt vet race soak bench fuzz build
 
-## test: everything CI checks: formatting, vet, and every test under -race.
-test: check race
+## test: everything CI checks: the servers the tests need, formatting, vet,
+## every test under -race, and the memory soak without -race.
+test: deps check race soak
+
+## deps: install the Debian packages of the servers tests start on loopback.
+deps:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  echo "installing redis-server"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
+	@command -v redis-server >/dev/null 2>&1 || { echo "redis-server is required"; exit 1; }
 
 check: fmt vet
 
@@ -18,9 +29,16 @@ vet:
 race:
 	$(GO) test -race -count=1 ./...
 
-## bench: the engine's speed figures (perft leaves/s, move generation).
+## soak: resident memory stays flat over 100,000 commands (not under -race,
+## whose shadow memory is not the bot's).
+soak:
+	$(GO) test -count=1 -run 'TestResidentMemoryFlat' -v ./store/redis/ | grep -E 'resident|^(ok|FAIL|---)'
+
+## bench: the engine's speed (perft leaves/s, move generation) and the
+## bot's command path on Redis over 1,000 channels.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
+	$(GO) test -run '^$$' -bench CommandPath -benchtime 20000x ./store/redis/
 
 ## fuzz: a short run of every fuzz target (FUZZTIME each).
 FUZZTIME ?= 20s
