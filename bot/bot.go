@@ -214,7 +214,7 @@ func (b *Bot) save(ctx context.Context, key string, t *tx) error {
 	if err != nil {
 		return err
 	}
-	if aiToMove(t) {
+	if owesWork(t) {
 		if err := b.store.SetOwed(ctx, key, true); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -224,6 +224,20 @@ func (b *Bot) save(ctx context.Context, key string, t *tx) error {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	return err
+}
+
+// owesWork reports whether the saved channel leaves the bot work to do
+// later: an AI to move, or a challenge that will expire.
+func owesWork(t *tx) bool {
+	if aiToMove(t) {
+		return true
+	}
+	for _, s := range t.rec.Seats {
+		if s.Kind == SeatInvited {
+			return true
+		}
+	}
+	return false
 }
 
 // aiToMove reports whether the game is running with an AI to move.
@@ -323,20 +337,56 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 			continue
 		}
 		m := Message{Network: net, Channel: channel}
-		replies := b.aiTurns(ctx, m)
-		if len(replies) == 0 {
-			// Nothing was owed after all (another process did it).
+		replies, err := b.expireDue(ctx, m)
+		if err != nil {
+			return err
+		}
+		replies = append(replies, b.aiTurns(ctx, m)...)
+		if len(replies) > 0 {
+			b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
+			if err := send.Send(ctx, net, channel, replies); err != nil {
+				return err
+			}
+		}
+		t, err := b.load(ctx, key, m)
+		if err != nil {
+			return err
+		}
+		if t.version == 0 || !owesWork(t) {
 			if err := b.store.SetOwed(ctx, key, false); err != nil {
 				return fmt.Errorf("%w: %w", ErrUnavailable, err)
 			}
-			continue
-		}
-		b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
-		if err := send.Send(ctx, net, channel, replies); err != nil {
-			return err
 		}
 	}
 	return nil
+}
+
+// expireDue opens the seats of the channel's challenges that are past
+// their time, and says so.
+func (b *Bot) expireDue(ctx context.Context, m Message) ([]Reply, error) {
+	key := channelKey(m)
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		t, err := b.load(ctx, key, m)
+		if err != nil {
+			return nil, err
+		}
+		if t.version == 0 {
+			return nil, nil
+		}
+		b.expireInvites(t)
+		if !t.changed {
+			return nil, nil
+		}
+		err = b.save(ctx, key, t)
+		if errors.Is(err, ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return t.replies, nil
+	}
+	return nil, fmt.Errorf("%w: the channel is busy", ErrConflict)
 }
 
 // aiTurn makes one AI move if an AI is to move; more reports whether it

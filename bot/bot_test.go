@@ -527,3 +527,31 @@ func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
 		t.Fatalf("resume for another network: %v, %q", err, out.replies)
 	}
 }
+
+// TestChallengeExpiryIsOwedWork: a challenge nobody answers is announced as
+// expired by Resume, without anyone typing, and then no longer owed.
+func TestChallengeExpiryIsOwedWork(t *testing.T) {
+	h := newHarness(t, bot.Config{})
+	run(t, h, []step{{user: "alice", text: "!ataxx start @bob", want: "challenges you"}})
+	ctx := context.Background()
+	var out sent
+	if err := h.bot.Resume(ctx, "test", &out); err != nil || len(out.replies) != 0 {
+		t.Fatalf("Resume before expiry: %v, sent %q; want nothing", err, out.replies)
+	}
+	if owed, _ := h.store.Owed(ctx); len(owed) != 1 {
+		t.Fatalf("owed while the challenge waits: got %q; want [test:#test]", owed)
+	}
+	h.clock.Advance(5*time.Minute + time.Second)
+	if err := h.bot.Resume(ctx, "test", &out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "test:#test The challenge to bob expired; Blue is open."; len(out.replies) != 1 || out.replies[0] != want {
+		t.Fatalf("Resume after expiry sent %q; want [%s]", out.replies, want)
+	}
+	if owed, _ := h.store.Owed(ctx); len(owed) != 0 {
+		t.Fatalf("owed after the expiry: got %q; want none", owed)
+	}
+	if r := h.record(); r.Seats[1].Kind != bot.SeatOpen {
+		t.Fatalf("Blue after the expiry: got %+v; want open", r.Seats[1])
+	}
+}

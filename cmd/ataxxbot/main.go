@@ -110,9 +110,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-// resumeInterval is how often a running bot looks for owed work that
-// failed or was left by a crashed process.
-const resumeInterval = 30 * time.Second
+// resumeInterval is how often a running bot looks for owed work: AI moves
+// that failed or were left by a crashed process, challenges to expire.
+const resumeInterval = 10 * time.Second
 
 // resumeLoop finishes owed work now and then every resumeInterval.
 func resumeLoop(ctx context.Context, b *bot.Bot, send bot.Sender, log *slog.Logger) {
