@@ -1,0 +1,442 @@
+package ai
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// Score bounds. A won game is MateScore minus the plies to the win, so
+// the search prefers the fastest win and the slowest loss.
+const (
+	MaxPly    = 128
+	Infinity  = 32000
+	MateScore = 30000
+	mateBound = MateScore - MaxPly
+)
+
+// Limits bound a search. Zero values mean no limit of that kind; a search
+// with no limit at all runs until its context is done.
+type Limits struct {
+	Depth     int           // plies
+	Nodes     uint64        // positions visited
+	MoveTime  time.Duration // exact time for this move
+	Time, Inc time.Duration // the mover's clock and increment
+	MovesToGo int           // moves to the next time control, 0: sudden death
+	Cap       time.Duration // a hard ceiling whatever the other limits say
+}
+
+// Info reports one finished iteration of the search.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    int // for the side to move, hundredths of a piece
+	Mate     int // moves to the end: >0 the mover wins, <0 loses, 0 not found
+	Nodes    uint64
+	Time     time.Duration
+	PV       []ataxx.Move
+}
+
+// Result is what a search found.
+type Result struct {
+	Move   ataxx.Move
+	Info   Info
+	Ponder ataxx.Move // the expected reply, or NoMove
+}
+
+// Searcher searches positions. It is not safe for concurrent use; give
+// each concurrent search its own (see Pool).
+type Searcher struct {
+	tt *table
+
+	ctx         context.Context
+	start       time.Time
+	deadline    time.Time // hard stop; zero: none
+	soft        time.Duration
+	nodeLimit   uint64
+	nodes       uint64
+	stopped     bool
+	mustFinish  bool // depth 1 always completes, so there is a move
+	seldepth    int
+	noise       int
+	seed        uint64
+	killers     [MaxPly][2]ataxx.Move
+	history     [2][ataxx.NumSquares][ataxx.NumSquares]int32
+	pv          [MaxPly + 1][MaxPly + 1]ataxx.Move
+	pvLen       [MaxPly + 1]int
+	lists       [MaxPly + 1]ataxx.MoveList
+	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
+}
+
+// NewSearcher returns a searcher with a transposition table of hashMB
+// megabytes.
+func NewSearcher(hashMB int) *Searcher { return &Searcher{tt: newTable(hashMB)} }
+
+// SetHash replaces the transposition table with one of mb megabytes.
+func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
+
+// Clear forgets what earlier searches learned (a new game).
+func (s *Searcher) Clear() { s.tt.clear() }
+
+// Options change how a search plays, for the weaker levels.
+type Options struct {
+	Noise int    // up to this much is added to or taken from each evaluation
+	Seed  uint64 // chooses the noise
+}
+
+// Search finds a move for the side to move of pos within lim, calling
+// info (if not nil) after each finished iteration. If the game is over it
+// returns NoMove.
+func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, opts Options, info func(Info)) Result {
+	s.prepare(ctx, pos, lim, opts)
+	var res Result
+	var root ataxx.MoveList
+	pos.GenerateMoves(&root)
+	if root.Len == 0 {
+		return res
+	}
+	res.Move = root.Moves[0]
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.mustFinish = depth == 1
+		s.seldepth = 0
+		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, false)
+		if s.stopped {
+			break
+		}
+		res.Move = s.pv[0][0]
+		res.Ponder = ataxx.NoMove
+		if s.pvLen[0] > 1 {
+			res.Ponder = s.pv[0][1]
+		}
+		res.Info = Info{
+			Depth: depth, SelDepth: s.seldepth, Score: score, Mate: mateIn(score),
+			Nodes: s.nodes, Time: time.Since(s.start),
+			PV: append([]ataxx.Move(nil), s.pv[0][:s.pvLen[0]]...),
+		}
+		if info != nil {
+			info(res.Info)
+		}
+		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
+			break // the only move: no need to think
+		}
+		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
+			break // the end is proven
+		}
+		if s.soft > 0 && time.Since(s.start) > s.soft {
+			break // another iteration would not finish in time
+		}
+	}
+	res.Info.Nodes = s.nodes
+	return res
+}
+
+func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {
+	s.ctx = ctx
+	s.start = time.Now()
+	s.nodes, s.stopped = 0, false
+	s.nodeLimit = lim.Nodes
+	s.noise, s.seed = opts.Noise, opts.Seed
+	s.killers = [MaxPly][2]ataxx.Move{}
+	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
+	hard, soft := budget(lim)
+	s.deadline, s.soft = time.Time{}, soft
+	if hard > 0 {
+		s.deadline = s.start.Add(hard)
+	}
+}
+
+// budget turns limits into a hard stop and a soft one (do not start
+// another iteration after it). Zero means none.
+func budget(lim Limits) (hard, soft time.Duration) {
+	switch {
+	case lim.MoveTime > 0:
+		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer
+		soft = hard / 2
+	case lim.Time > 0:
+		mtg := time.Duration(25)
+		if lim.MovesToGo > 0 {
+			mtg = time.Duration(min(lim.MovesToGo, 25))
+		}
+		safety := min(lim.Time/10, 100*time.Millisecond)
+		left := max(lim.Time-safety, time.Millisecond)
+		soft = left/mtg + lim.Inc*3/4
+		hard = min(soft*3, left/2+lim.Inc/2)
+		soft = min(soft, hard)
+	}
+	if lim.Cap > 0 {
+		if hard == 0 || hard > lim.Cap {
+			hard = lim.Cap
+		}
+		if soft == 0 || soft > hard/2 {
+			soft = hard / 2
+		}
+	}
+	return max(hard, 0), max(soft, 0)
+}
+
+// checkStop notes when the search must stop: its context is done, its
+// deadline or node limit has passed.
+func (s *Searcher) checkStop() {
+	if s.mustFinish {
+		return
+	}
+	select {
+	case <-s.ctx.Done():
+		s.stopped = true
+		return
+	default:
+	}
+	if (!s.deadline.IsZero() && time.Now().After(s.deadline)) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.stopped = true
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// mateIn converts a score to moves to the end of the game (0: none).
+func mateIn(score int) int {
+	switch {
+	case score > mateBound:
+		return (MateScore - score + 1) / 2
+	case score < -mateBound:
+		return -(MateScore + score + 1) / 2
+	}
+	return 0
+}
+
+// terminalScore scores a finished game for the side to move.
+func terminalScore(p *ataxx.Position, ply int) int {
+	switch o := p.Outcome(); o {
+	case ataxx.Draw, ataxx.Ongoing:
+		return 0
+	default:
+		if w, _ := o.Winner(); w == p.Turn() {
+			return MateScore - ply
+		}
+		return -(MateScore - ply)
+	}
+}
+
+// leafOver reports, cheaply, whether the game is over at a leaf: a side
+// without pieces, the jump limit, or a full board. (Both sides walled in
+// with empty squares left is rare enough to be found one ply later.)
+func leafOver(p *ataxx.Position) bool {
+	return p.Pieces(ataxx.Red) == 0 || p.Pieces(ataxx.Blue) == 0 ||
+		p.Halfmove() >= p.Rules().JumpLimit() || p.Empty() == 0
+}
+
+func (s *Searcher) evaluate(p *ataxx.Position) int {
+	e := Evaluate(p)
+	if s.noise > 0 {
+		h := p.Hash() ^ s.seed
+		h ^= h >> 33
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 33
+		e += int(h%uint64(2*s.noise+1)) - s.noise
+	}
+	return e
+}
+
+func toTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score + ply
+	case score < -mateBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score - ply
+	case score < -mateBound:
+		return score + ply
+	}
+	return score
+}
+
+// nullMinEmpty is the fewest empty squares at which null-move pruning is
+// tried.
+const nullMinEmpty = 16
+
+const (
+	orderHash   = 1 << 30
+	orderKiller = 1 << 20
+)
+
+// orderMoves scores the moves of list for trying the best first: the hash
+// move, then by pieces gained (captures, plus one for a clone), killers,
+// and history.
+func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ataxx.MaxMoves]int32, ply int, hashMove ataxx.Move) {
+	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Other())
+	side := p.Turn()
+	for i, m := range l.Moves[:l.Len] {
+		switch {
+		case m == hashMove:
+			scores[i] = orderHash
+			continue
+		case m == ataxx.Pass:
+			scores[i] = 0
+			continue
+		}
+		to := m.To()
+		gain := int32((ataxx.Adjacent(to) & them).Count())
+		sc := gain << 24
+		if m.IsClone() {
+			sc += 1 << 24
+		} else {
+			// A jump leaves a hole next to our own pieces.
+			sc -= int32((ataxx.Adjacent(m.From()) & us).Count()) << 21
+		}
+		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			sc += orderKiller
+		}
+		sc += min(s.history[side][m.From()][to], orderKiller-1)
+		scores[i] = sc
+	}
+}
+
+// pick moves the best-scored move from i onwards to i and returns it.
+func pick(l *ataxx.MoveList, scores *[ataxx.MaxMoves]int32, i int) ataxx.Move {
+	best := i
+	for j := i + 1; j < l.Len; j++ {
+		if scores[j] > scores[best] {
+			best = j
+		}
+	}
+	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
+	scores[i], scores[best] = scores[best], scores[i]
+	return l.Moves[i]
+}
+
+func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullOK bool) int {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	if ply > s.seldepth {
+		s.seldepth = ply
+	}
+	if depth <= 0 || ply >= MaxPly {
+		if leafOver(p) {
+			return terminalScore(p, ply)
+		}
+		return s.evaluate(p)
+	}
+	pvNode := beta-alpha > 1
+	key := p.Hash()
+	hashMove := ataxx.NoMove
+	if e, ok := s.tt.probe(key); ok {
+		hashMove = e.move
+		if !pvNode && ply > 0 && int(e.depth) >= depth {
+			score := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && score >= beta,
+				e.bound == boundUpper && score <= alpha:
+				return score
+			}
+		}
+	}
+	l := &s.lists[ply]
+	p.GenerateMoves(l)
+	if l.Len == 0 {
+		return terminalScore(p, ply)
+	}
+	// Null move: if passing still holds beta, a real move would too. Not
+	// near the end, where having to move is often what loses (a pass is
+	// only legal without a move).
+	if nullOK && !pvNode && depth >= 3 && l.Moves[0] != ataxx.Pass && beta < mateBound &&
+		p.Empty().Count() >= nullMinEmpty && s.evaluate(p) >= beta {
+		r := 2 + depth/6
+		u := p.MakeMove(ataxx.Pass)
+		score := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, false)
+		p.UnmakeMove(ataxx.Pass, u)
+		if s.stopped {
+			return 0
+		}
+		if score >= beta {
+			return beta
+		}
+	}
+	scores := &s.orderScores[ply]
+	s.orderMoves(p, l, scores, ply, hashMove)
+	them := p.Pieces(p.Turn().Other())
+	best, bestMove := -Infinity, ataxx.NoMove
+	origAlpha := alpha
+	for i := 0; i < l.Len; i++ {
+		m := pick(l, scores, i)
+		quiet := m == ataxx.Pass || (ataxx.Adjacent(m.To())&them).Count() == 0
+		u := p.MakeMove(m)
+		var score int
+		if i == 0 {
+			score = -s.negamax(p, depth-1, ply+1, -beta, -alpha, true)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 4 && scores[i] < orderKiller {
+				r = 1
+				if !pvNode && i >= 12 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha, true)
+			if score > alpha && r > 0 {
+				score = -s.negamax(p, depth-1, ply+1, -alpha-1, -alpha, true)
+			}
+			if score > alpha && score < beta {
+				score = -s.negamax(p, depth-1, ply+1, -beta, -alpha, true)
+			}
+		}
+		p.UnmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if s.pvLen[ply] <= ply {
+					s.pvLen[ply] = ply + 1
+				}
+				if score >= beta {
+					if quiet && m != ataxx.Pass {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	b := boundExact
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best <= origAlpha:
+		b = boundUpper
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), depth, b)
+	return best
+}

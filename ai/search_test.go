@@ -1,0 +1,148 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// randomPositions plays random games and returns positions along them.
+func randomPositions(n int, seed uint64) []ataxx.Position {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	starts := []string{ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"}
+	var out []ataxx.Position
+	for len(out) < n {
+		p, _ := ataxx.ParseFEN(starts[rng.IntN(len(starts))])
+		p.SetRules(ataxx.RulesUAI)
+		for ply := 0; len(out) < n; ply++ {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			if rng.IntN(3) == 0 {
+				out = append(out, p)
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+		}
+	}
+	return out
+}
+
+func TestNeverAnIllegalMove(t *testing.T) {
+	s := NewSearcher(4)
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for i, pos := range randomPositions(n, 1) {
+		before := pos
+		res := s.Search(context.Background(), pos, Limits{Depth: 1 + i%3}, Options{}, nil)
+		if pos != before {
+			t.Fatalf("search changed its position")
+		}
+		if err := pos.Legal(res.Move); err != nil {
+			t.Fatalf("position %d %s: search chose %v: %v", i, pos.FEN(), res.Move, err)
+		}
+	}
+}
+
+func TestGameOverHasNoMove(t *testing.T) {
+	pos, _ := ataxx.ParseFEN("x6/7/7/7/7/7/7 o 0 1")
+	if res := NewSearcher(1).Search(context.Background(), pos, Limits{Depth: 3}, Options{}, nil); res.Move != ataxx.NoMove {
+		t.Fatalf("finished game: got %v; want NoMove", res.Move)
+	}
+}
+
+// TestStopsOnCancel: an unlimited search returns promptly when canceled,
+// with a legal move.
+func TestStopsOnCancel(t *testing.T) {
+	s := NewSearcher(16)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	pos := ataxx.NewPosition()
+	go func() { done <- s.Search(ctx, pos, Limits{}, Options{}, nil) }()
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	select {
+	case res := <-done:
+		if err := pos.Legal(res.Move); err != nil {
+			t.Fatalf("canceled search chose %v: %v", res.Move, err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("search did not stop within 2s of cancel")
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, pos := range randomPositions(20, 3) {
+		a := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
+		b := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
+		if a.Move != b.Move || a.Info.Nodes != b.Info.Nodes || a.Info.Score != b.Info.Score {
+			t.Fatalf("%s: two searches differ: %v/%d/%d and %v/%d/%d", pos.FEN(), a.Move, a.Info.Nodes, a.Info.Score, b.Move, b.Info.Nodes, b.Info.Score)
+		}
+	}
+}
+
+func TestBudget(t *testing.T) {
+	tests := []struct {
+		name             string
+		lim              Limits
+		wantHardAtMost   time.Duration
+		wantSoftPositive bool
+	}{
+		{"movetime", Limits{MoveTime: time.Second}, time.Second, true},
+		{"clock", Limits{Time: 60 * time.Second, Inc: time.Second}, 30 * time.Second, true},
+		{"low clock", Limits{Time: 50 * time.Millisecond}, 25 * time.Millisecond, true},
+		{"cap", Limits{MoveTime: time.Minute, Cap: 10 * time.Second}, 10 * time.Second, true},
+		{"none", Limits{}, 0, false},
+	}
+	for _, tt := range tests {
+		hard, soft := budget(tt.lim)
+		if hard > tt.wantHardAtMost || (soft > 0) != tt.wantSoftPositive || soft > hard {
+			t.Errorf("%s: budget = %v, %v; want hard <= %v, soft > 0: %v, soft <= hard", tt.name, hard, soft, tt.wantHardAtMost, tt.wantSoftPositive)
+		}
+	}
+}
+
+// benchPositions is the fixed set the bench signature searches.
+var benchPositions = []string{
+	ataxx.StartFEN,
+	"x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+	"x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
+	"x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1",
+	"x2-2o/3-3/2---2/7/2---2/3-3/o2-2x x 0 1",
+	"7/1xxx3/1xox3/1oxo3/7/7/o5x o 3 9",
+	"xxxo3/xoox3/ooxo3/xox4/7/7/6o x 0 12",
+	"ooooooo/oxxxxxo/oxoooxo/oxoxoxo/oxooox1/oxxxxx1/ooooo2 x 0 30",
+}
+
+const benchDepth = 7
+
+// bench searches every bench position to benchDepth and returns the
+// total nodes: the search's signature.
+func bench(tb testing.TB) (nodes uint64, elapsed time.Duration) {
+	start := time.Now()
+	for _, fen := range benchPositions {
+		pos, err := ataxx.ParseFEN(fen)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		pos.SetRules(ataxx.RulesUAI)
+		res := NewSearcher(16).Search(context.Background(), pos, Limits{Depth: benchDepth}, Options{}, nil)
+		nodes += res.Info.Nodes
+	}
+	return nodes, time.Since(start)
+}
+
+func BenchmarkSearch(b *testing.B) {
+	var nodes uint64
+	for b.Loop() {
+		n, _ := bench(b)
+		nodes += n
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "bench-nodes")
+}
