@@ -2,28 +2,37 @@
 // of the UCI protocol, on standard input and output, for GUIs and
 // tournament managers.
 //
-// Commands: uai, isready, uainewgame, position startpos|fen FEN [moves ...],
-// d (show the board), perft DEPTH, quit. An unknown command or an illegal
-// move is reported on an "info string" line and the engine carries on.
-// Positions use the UAI rule set (100 plies without a clone is a draw).
+// Commands: uai, isready, uainewgame, setoption name Hash value MB,
+// position startpos|fen FEN [moves ...], go [depth N] [nodes N]
+// [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite],
+// stop, d (show the board), perft DEPTH, quit. The search runs beside the
+// input, so stop, isready and quit are answered while it thinks. An
+// unknown command or an illegal move is reported on an "info string" line
+// and the engine carries on. Positions use the UAI rule set (100 plies
+// without a clone is a draw).
 package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 const (
-	engineName   = "ataxxbot"
-	engineAuthor = "the ataxxbot developers"
-	maxPerft     = 12
+	engineName    = "ataxxbot"
+	engineAuthor  = "the ataxxbot developers"
+	maxPerft      = 12
+	defaultHashMB = 64
+	maxHashMB     = 4096
 )
 
 func main() {
@@ -33,22 +42,30 @@ func main() {
 	}
 }
 
-// session is one UAI conversation: the current position and where to
-// write answers.
+// session is one UAI conversation: the current position, the searcher,
+// the search running (if any) and where to write answers.
 type session struct {
-	out *bufio.Writer
-	pos ataxx.Position
+	mu       sync.Mutex // guards out: the search writes too
+	out      *bufio.Writer
+	pos      ataxx.Position
+	searcher *ai.Searcher
+	cancel   context.CancelFunc // stops the running search
+	done     chan struct{}      // closed when it has answered
 }
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out)}
+	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB)}
 	s.newGame()
+	defer s.stop()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
 		quit := s.handle(sc.Text())
-		if err := s.out.Flush(); err != nil {
+		s.mu.Lock()
+		err := s.out.Flush()
+		s.mu.Unlock()
+		if err != nil {
 			return err
 		}
 		if quit {
@@ -63,10 +80,41 @@ func (s *session) newGame() {
 	s.pos.SetRules(ataxx.RulesUAI)
 }
 
-func (s *session) println(a ...any) { fmt.Fprintln(s.out, a...) }
+func (s *session) println(a ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintln(s.out, a...)
+}
 
-func (s *session) info(format string, a ...any) {
-	fmt.Fprintf(s.out, "info string "+format+"\n", a...)
+func (s *session) printf(format string, a ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.out, format, a...)
+}
+
+func (s *session) info(format string, a ...any) { s.printf("info string "+format+"\n", a...) }
+
+// stop ends the running search, if any, and waits for its bestmove.
+func (s *session) stop() {
+	if s.cancel != nil {
+		s.cancel()
+		<-s.done
+		s.cancel, s.done = nil, nil
+	}
+}
+
+// searching reports whether a search is running.
+func (s *session) searching() bool {
+	if s.done == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		s.cancel, s.done = nil, nil
+		return false
+	default:
+		return true
+	}
 }
 
 // handle answers one command line and reports whether it was quit.
@@ -75,29 +123,157 @@ func (s *session) handle(line string) (quit bool) {
 	if len(fields) == 0 {
 		return false
 	}
-	switch cmd, args := fields[0], fields[1:]; cmd {
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "isready":
+		s.println("readyok")
+		return false
+	case "stop":
+		s.stop()
+		return false
+	case "quit":
+		s.stop()
+		return true
+	}
+	if s.searching() {
+		// Anything else waits for the search, as a GUI expects.
+		s.stop()
+	}
+	switch cmd {
 	case "uai":
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
+		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
 		s.println("uaiok")
-	case "isready":
-		s.println("readyok")
 	case "uainewgame":
 		s.newGame()
+		s.searcher.Clear()
+	case "setoption":
+		s.setoption(args)
 	case "position":
 		s.position(args)
+	case "go":
+		s.goSearch(args)
 	case "d":
-		fmt.Fprint(s.out, s.pos.Pretty())
-		s.println("Fen:", s.pos.FEN())
-		fmt.Fprintf(s.out, "Key: %016x\n", s.pos.Hash())
+		s.printf("%sFen: %s\nKey: %016x\n", s.pos.Pretty(), s.pos.FEN(), s.pos.Hash())
 	case "perft":
 		s.perft(args)
-	case "quit":
-		return true
 	default:
 		s.info("unknown command %q", cmd)
 	}
 	return false
+}
+
+// setoption handles "setoption name Hash value MB".
+func (s *session) setoption(args []string) {
+	line := strings.Join(args, " ")
+	name, value, ok := strings.Cut(strings.TrimPrefix(line, "name "), " value ")
+	if !ok || !strings.EqualFold(strings.TrimSpace(name), "Hash") {
+		s.info("unknown option %q", line)
+		return
+	}
+	mb, err := strconv.Atoi(strings.TrimSpace(value))
+	if err != nil || mb < 1 || mb > maxHashMB {
+		s.info("Hash must be a number from 1 to %d", maxHashMB)
+		return
+	}
+	s.searcher.SetHash(mb)
+}
+
+// goSearch starts a search with the limits of "go ..." and answers
+// "bestmove" when it ends.
+func (s *session) goSearch(args []string) {
+	var lim ai.Limits
+	infinite := false
+	var wtime, btime, winc, binc time.Duration
+	for i := 0; i < len(args); i++ {
+		if args[i] == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(args) {
+			s.info("go %s needs a value", args[i])
+			return
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			s.info("go %s: %q is not a number", args[i], args[i+1])
+			return
+		}
+		ms := time.Duration(n) * time.Millisecond
+		switch args[i] {
+		case "depth":
+			lim.Depth = int(n)
+		case "nodes":
+			lim.Nodes = uint64(n)
+		case "movetime":
+			lim.MoveTime = ms
+		case "wtime", "xtime":
+			wtime = ms
+		case "btime", "otime":
+			btime = ms
+		case "winc", "xinc":
+			winc = ms
+		case "binc", "oinc":
+			binc = ms
+		case "movestogo":
+			lim.MovesToGo = int(n)
+		default:
+			s.info("unknown go parameter %q", args[i])
+		}
+		i++
+	}
+	// wtime/winc are the first player's (x, Red), btime/binc the second's.
+	if s.pos.Turn() == ataxx.Red {
+		lim.Time, lim.Inc = wtime, winc
+	} else {
+		lim.Time, lim.Inc = btime, binc
+	}
+	if infinite {
+		lim.MoveTime, lim.Time, lim.Inc = 0, 0, 0
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	s.cancel, s.done = cancel, done
+	pos := s.pos
+	go func() {
+		defer close(done)
+		res := s.searcher.Search(ctx, pos, lim, ai.Options{}, s.printInfo)
+		if infinite {
+			<-ctx.Done() // UAI: an infinite search answers only after stop
+		}
+		move := "0000"
+		if res.Move != ataxx.NoMove {
+			move = res.Move.String()
+		}
+		if res.Ponder != ataxx.NoMove {
+			s.printf("bestmove %s ponder %s\n", move, res.Ponder)
+		} else {
+			s.printf("bestmove %s\n", move)
+		}
+		s.mu.Lock()
+		s.out.Flush()
+		s.mu.Unlock()
+	}()
+}
+
+// printInfo writes one finished iteration.
+func (s *session) printInfo(in ai.Info) {
+	score := fmt.Sprintf("cp %d", in.Score)
+	if in.Mate != 0 {
+		score = fmt.Sprintf("mate %d", in.Mate)
+	}
+	ms := in.Time.Milliseconds()
+	nps := uint64(float64(in.Nodes) / max(in.Time.Seconds(), 1e-3))
+	pv := make([]string, len(in.PV))
+	for i, m := range in.PV {
+		pv[i] = m.String()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fmt.Fprintf(s.out, "info depth %d seldepth %d score %s nodes %d nps %d time %d pv %s\n",
+		in.Depth, in.SelDepth, score, in.Nodes, nps, ms, strings.Join(pv, " "))
+	s.out.Flush()
 }
 
 // position handles "position startpos|fen FEN [moves m1 m2 ...]". A bad
@@ -164,7 +340,9 @@ func (s *session) perft(args []string) {
 		nodes := ataxx.Perft(&s.pos, d)
 		elapsed := time.Since(start)
 		nps := uint64(float64(nodes) / max(elapsed.Seconds(), 1e-9))
-		fmt.Fprintf(s.out, "info depth %d nodes %d time %d nps %d\n", d, nodes, elapsed.Milliseconds(), nps)
+		s.printf("info depth %d nodes %d time %d nps %d\n", d, nodes, elapsed.Milliseconds(), nps)
+		s.mu.Lock()
 		s.out.Flush()
+		s.mu.Unlock()
 	}
 }

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 // TestSession drives the protocol through run, with scripts and the lines
@@ -19,7 +25,9 @@ func TestSession(t *testing.T) {
 		want  []string
 	}{
 		{"handshake", "uai\nisready\nquit\n", []string{
-			`id name ataxxbot`, `id author .+`, `uaiok`, `readyok`}},
+			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`, `uaiok`, `readyok`}},
+		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\n", []string{
+			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`}},
 		{"perft from start", "position startpos\nperft 3\n", []string{
 			`info depth 1 nodes 16 time \d+ nps \d+`,
 			`info depth 2 nodes 256 time \d+ nps \d+`,
@@ -95,4 +103,140 @@ func TestBinary(t *testing.T) {
 	if !strings.Contains(string(out), "uaiok\n") || !regexp.MustCompile(`info depth 4 nodes 155888 time \d+ nps \d+\n`).Match(out) {
 		t.Errorf("got output:\n%s\nwant uaiok and perft 4 = 155888", out)
 	}
+}
+
+// uaiProc is the engine binary driven through pipes.
+type uaiProc struct {
+	t     *testing.T
+	in    io.WriteCloser
+	lines chan string
+}
+
+func startUAI(t *testing.T) *uaiProc {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "ataxx-uai")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &uaiProc{t: t, in: in, lines: make(chan string, 1024)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	return p
+}
+
+func (p *uaiProc) send(line string) { fmt.Fprintln(p.in, line) }
+
+// until reads lines until one matches re, within d.
+func (p *uaiProc) until(re string, d time.Duration) []string {
+	p.t.Helper()
+	var seen []string
+	rx := regexp.MustCompile(re)
+	timeout := time.After(d)
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				p.t.Fatalf("engine exited; want %q after:\n%s", re, strings.Join(seen, "\n"))
+			}
+			seen = append(seen, line)
+			if rx.MatchString(line) {
+				return seen
+			}
+		case <-timeout:
+			p.t.Fatalf("no %q within %v; got:\n%s", re, d, strings.Join(seen, "\n"))
+		}
+	}
+}
+
+func TestGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	p := startUAI(t)
+	legal := func(fen, move string) {
+		t.Helper()
+		pos, _ := ataxx.ParseFEN(fen)
+		m, err := ataxx.ParseMove(move)
+		if err == nil {
+			err = pos.Legal(m)
+		}
+		if err != nil {
+			t.Fatalf("bestmove %s at %s: %v", move, fen, err)
+		}
+	}
+	bestmove := regexp.MustCompile(`^bestmove (\S+)`)
+
+	// go depth: an info line per iteration, then a legal bestmove.
+	p.send("position startpos moves b6")
+	p.send("go depth 4")
+	lines := p.until(`^bestmove`, 20*time.Second)
+	infos := 0
+	for _, l := range lines {
+		if regexp.MustCompile(`^info depth \d+ seldepth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ pv( \S+)+$`).MatchString(l) {
+			infos++
+		}
+	}
+	if infos != 4 {
+		t.Errorf("go depth 4: got %d info lines; want 4:\n%s", infos, strings.Join(lines, "\n"))
+	}
+	legal("x5o/1x5/7/7/7/7/o5x o 0 1", bestmove.FindStringSubmatch(lines[len(lines)-1])[1])
+
+	// go movetime 1000 answers within 1,100 ms.
+	p.send("position startpos")
+	start := time.Now()
+	p.send("go movetime 1000")
+	lines = p.until(`^bestmove`, 5*time.Second)
+	if took := time.Since(start); took > 1100*time.Millisecond {
+		t.Errorf("go movetime 1000 answered after %v; want within 1,100 ms", took)
+	}
+	legal(ataxx.StartFEN, bestmove.FindStringSubmatch(lines[len(lines)-1])[1])
+
+	// go infinite answers only after stop; isready is answered meanwhile.
+	p.send("go infinite")
+	time.Sleep(200 * time.Millisecond)
+	p.send("isready")
+	lines = p.until(`^(readyok|bestmove)`, 5*time.Second)
+	if !strings.HasPrefix(lines[len(lines)-1], "readyok") {
+		t.Fatalf("go infinite answered before stop: %s", lines[len(lines)-1])
+	}
+	p.send("stop")
+	p.until(`^bestmove [a-g][1-7]`, 2*time.Second)
+
+	// A clock: Blue (btime) has little time left.
+	p.send("position fen x5o/7/7/7/7/7/o5x o 0 1")
+	start = time.Now()
+	p.send("go wtime 100000 btime 300 winc 0 binc 0")
+	p.until(`^bestmove`, 5*time.Second)
+	if took := time.Since(start); took > 300*time.Millisecond {
+		t.Errorf("with 300 ms on the clock the engine took %v", took)
+	}
+
+	// A finished game: bestmove 0000.
+	p.send("position fen x6/7/7/7/7/7/7 o 0 1")
+	p.send("go depth 3")
+	if l := p.until(`^bestmove`, 5*time.Second); l[len(l)-1] != "bestmove 0000" {
+		t.Errorf("finished game: got %q; want bestmove 0000", l[len(l)-1])
+	}
+
+	// Only a pass: bestmove 0000 at once.
+	p.send("position fen xxxxxxx/-------/-------/o6/7/7/7 x 0 1")
+	p.send("go movetime 5000")
+	start = time.Now()
+	if l := p.until(`^bestmove`, 5*time.Second); !strings.HasPrefix(l[len(l)-1], "bestmove 0000") || time.Since(start) > time.Second {
+		t.Errorf("only move a pass: got %q after %v; want bestmove 0000 at once", l[len(l)-1], time.Since(start))
+	}
+	p.send("quit")
 }
