@@ -49,13 +49,14 @@ type session struct {
 	out      *bufio.Writer
 	pos      ataxx.Position
 	searcher *ai.Searcher
+	level    int                // ai.MaxLevel: full strength
 	cancel   context.CancelFunc // stops the running search
 	done     chan struct{}      // closed when it has answered
 }
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB)}
+	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB), level: ai.MaxLevel}
 	s.newGame()
 	defer s.stop()
 	sc := bufio.NewScanner(in)
@@ -144,6 +145,7 @@ func (s *session) handle(line string) (quit bool) {
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
 		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
+		s.printf("option name Level type spin default %d min 1 max %d\n", ai.MaxLevel, ai.MaxLevel)
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -164,20 +166,29 @@ func (s *session) handle(line string) (quit bool) {
 	return false
 }
 
-// setoption handles "setoption name Hash value MB".
+// setoption handles "setoption name Hash value MB" and "... Level value N"
+// (the bot's levels: 1 random, 2-8 fixed depths, 9-10 full search).
 func (s *session) setoption(args []string) {
 	line := strings.Join(args, " ")
 	name, value, ok := strings.Cut(strings.TrimPrefix(line, "name "), " value ")
-	if !ok || !strings.EqualFold(strings.TrimSpace(name), "Hash") {
+	name = strings.TrimSpace(name)
+	n, err := strconv.Atoi(strings.TrimSpace(value))
+	switch {
+	case ok && strings.EqualFold(name, "Hash"):
+		if err != nil || n < 1 || n > maxHashMB {
+			s.info("Hash must be a number from 1 to %d", maxHashMB)
+			return
+		}
+		s.searcher.SetHash(n)
+	case ok && strings.EqualFold(name, "Level"):
+		if err != nil || n < 1 || n > ai.MaxLevel {
+			s.info("Level must be a number from 1 to %d", ai.MaxLevel)
+			return
+		}
+		s.level = n
+	default:
 		s.info("unknown option %q", line)
-		return
 	}
-	mb, err := strconv.Atoi(strings.TrimSpace(value))
-	if err != nil || mb < 1 || mb > maxHashMB {
-		s.info("Hash must be a number from 1 to %d", maxHashMB)
-		return
-	}
-	s.searcher.SetHash(mb)
 }
 
 // goSearch starts a search with the limits of "go ..." and answers
@@ -232,13 +243,28 @@ func (s *session) goSearch(args []string) {
 	if infinite {
 		lim.MoveTime, lim.Time, lim.Inc = 0, 0, 0
 	}
+	var opts ai.Options
+	random := false
+	if s.level < ai.MaxLevel {
+		var levelLim ai.Limits
+		levelLim, opts, random = ai.Level(s.level, 0)
+		if levelLim.Depth > 0 && (lim.Depth == 0 || levelLim.Depth < lim.Depth) {
+			lim.Depth = levelLim.Depth
+		}
+		opts.Seed = s.pos.Hash()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
 	pos := s.pos
 	go func() {
 		defer close(done)
-		res := s.searcher.Search(ctx, pos, lim, ai.Options{}, s.printInfo)
+		var res ai.Result
+		if random {
+			res.Move, _ = ai.RandomMove(pos, int64(pos.Hash()))
+		} else {
+			res = s.searcher.Search(ctx, pos, lim, opts, s.printInfo)
+		}
 		if infinite {
 			<-ctx.Done() // UAI: an infinite search answers only after stop
 		}

@@ -25,9 +25,11 @@ func TestSession(t *testing.T) {
 		want  []string
 	}{
 		{"handshake", "uai\nisready\nquit\n", []string{
-			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`, `uaiok`, `readyok`}},
-		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\n", []string{
-			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`}},
+			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`,
+			`option name Level type spin default 10 min 1 max 10`, `uaiok`, `readyok`}},
+		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\n", []string{
+			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
+			`info string Level must be a number from 1 to 10`}},
 		{"perft from start", "position startpos\nperft 3\n", []string{
 			`info depth 1 nodes 16 time \d+ nps \d+`,
 			`info depth 2 nodes 256 time \d+ nps \d+`,

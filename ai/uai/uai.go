@@ -1,0 +1,187 @@
+// Package uai drives an external Ataxx engine that speaks UAI (the Ataxx
+// dialect of UCI) as a child process: the match runner plays engines
+// against each other with it, and the bot can let one play a seat.
+package uai
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// ErrEngine: the engine misbehaved (died, timed out, or answered
+// nonsense).
+var ErrEngine = errors.New("engine failed")
+
+// Engine is a running UAI engine.
+type Engine struct {
+	Name string // from "id name"
+
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string // its output, closed when it exits
+	mu    sync.Mutex  // one conversation at a time
+}
+
+// Start runs the program with args, does the handshake (uai/uaiok), sets
+// the options ("name" -> "value") and waits for readyok.
+func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
+	cmd := exec.Command(path, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: start %s: %w", ErrEngine, path, err)
+	}
+	e := &Engine{Name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			e.lines <- sc.Text()
+		}
+		close(e.lines)
+	}()
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := e.send("uai"); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if _, err := e.until(hctx, func(l string) bool {
+		if name, ok := strings.CutPrefix(l, "id name "); ok {
+			e.Name = name
+		}
+		return l == "uaiok"
+	}); err != nil {
+		e.Close()
+		return nil, err
+	}
+	for name, value := range options {
+		if err := e.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if err := e.Ready(hctx); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *Engine) send(line string) error {
+	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
+		return fmt.Errorf("%w: %s: write: %w", ErrEngine, e.Name, err)
+	}
+	return nil
+}
+
+// until reads lines until match accepts one, which it returns.
+func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				return "", fmt.Errorf("%w: %s exited", ErrEngine, e.Name)
+			}
+			if match(l) {
+				return l, nil
+			}
+		case <-ctx.Done():
+			return "", fmt.Errorf("%w: %s: %w", ErrEngine, e.Name, ctx.Err())
+		}
+	}
+}
+
+// Ready sends isready and waits for readyok.
+func (e *Engine) Ready(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	_, err := e.until(ctx, func(l string) bool { return l == "readyok" })
+	return err
+}
+
+// NewGame tells the engine a new game begins.
+func (e *Engine) NewGame(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.send("uainewgame"); err != nil {
+		return err
+	}
+	return e.Ready(ctx)
+}
+
+// Go asks for a move in the position reached from start by moves, with
+// the go arguments given ("movetime 1000", "wtime 9000 btime 9000 ...").
+// If the engine has not answered by the deadline of ctx, Go sends stop and
+// waits a little more for the answer before failing.
+func (e *Engine) Go(ctx context.Context, start string, moves []ataxx.Move, goArgs string) (ataxx.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	pos := "position fen " + start
+	if len(moves) > 0 {
+		ms := make([]string, len(moves))
+		for i, m := range moves {
+			ms[i] = m.String()
+		}
+		pos += " moves " + strings.Join(ms, " ")
+	}
+	if err := e.send(pos); err != nil {
+		return ataxx.NoMove, err
+	}
+	if err := e.send("go " + goArgs); err != nil {
+		return ataxx.NoMove, err
+	}
+	isBest := func(l string) bool { return strings.HasPrefix(l, "bestmove") }
+	line, err := e.until(ctx, isBest)
+	if err != nil {
+		// Out of time or canceled: ask it to stop, then give up.
+		e.send("stop")
+		grace, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if _, err2 := e.until(grace, isBest); err2 != nil {
+			return ataxx.NoMove, err2
+		}
+		return ataxx.NoMove, err
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return ataxx.NoMove, fmt.Errorf("%w: %s: %q", ErrEngine, e.Name, line)
+	}
+	m, err := ataxx.ParseMove(f[1])
+	if err != nil {
+		return ataxx.NoMove, fmt.Errorf("%w: %s: bestmove %q: %w", ErrEngine, e.Name, f[1], err)
+	}
+	return m, nil
+}
+
+// Close asks the engine to quit and kills it if it does not within a
+// second.
+func (e *Engine) Close() error {
+	e.send("quit")
+	e.in.Close()
+	done := make(chan error, 1)
+	go func() { done <- e.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		e.cmd.Process.Kill()
+		<-done
+	}
+	return nil
+}

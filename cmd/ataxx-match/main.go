@@ -1,0 +1,302 @@
+// Command ataxx-match plays UAI engines against each other: pairs of games
+// from the same opening with colours swapped, openings drawn from block
+// layouts and random two-ply starts, a time control, adjudication by the
+// rules (the UAI rule set). It prints wins, losses, draws, the score and
+// the Elo difference with a 95% interval, and can log every game.
+//
+//	ataxx-match -e1 "./new-uai" -e2 "./old-uai" -games 200 -tc movetime=50
+//	ataxx-match -e1 ./ataxx-uai -e2 ./ataxx-uai -o2 Level=2 -tc 10+0.1
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/uai"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ataxx-match:", err)
+		os.Exit(1)
+	}
+}
+
+// layouts are the block layouts openings start from (no blocks, and the
+// layouts of the libataxx benchmark).
+var layouts = []string{
+	"x5o/7/7/7/7/7/o5x x 0 1",
+	"x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+	"x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
+	"x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",
+	"x2-2o/3-3/2---2/7/2---2/3-3/o2-2x x 0 1",
+	"x5o/2-1-2/1-3-1/7/1-3-1/2-1-2/o5x x 0 1",
+	"x5o/1-3-1/2-1-2/7/2-1-2/1-3-1/o5x x 0 1",
+	"x2-2o/3-3/3-3/-------/3-3/3-3/o2-2x x 0 1",
+}
+
+// timeControl is either a fixed time per move or a clock.
+type timeControl struct {
+	moveTime  time.Duration
+	base, inc time.Duration
+}
+
+func parseTC(s string) (timeControl, error) {
+	if ms, ok := strings.CutPrefix(s, "movetime="); ok {
+		n, err := strconv.Atoi(ms)
+		if err != nil || n <= 0 {
+			return timeControl{}, fmt.Errorf("tc %q: movetime=MILLISECONDS", s)
+		}
+		return timeControl{moveTime: time.Duration(n) * time.Millisecond}, nil
+	}
+	base, inc, _ := strings.Cut(s, "+")
+	b, err1 := strconv.ParseFloat(base, 64)
+	i := 0.0
+	var err2 error
+	if inc != "" {
+		i, err2 = strconv.ParseFloat(inc, 64)
+	}
+	if err1 != nil || err2 != nil || b <= 0 || i < 0 {
+		return timeControl{}, fmt.Errorf("tc %q: want movetime=MS or SECONDS+INCREMENT like 10+0.1", s)
+	}
+	return timeControl{base: time.Duration(b * float64(time.Second)), inc: time.Duration(i * float64(time.Second))}, nil
+}
+
+// parseOptions reads "Name=value,Name=value".
+func parseOptions(s string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(kv), "="); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+type config struct {
+	cmds     [2][]string
+	opts     [2]map[string]string
+	games    int
+	tc       timeControl
+	seed     uint64
+	log      io.Writer
+	maxPlies int
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("ataxx-match", flag.ContinueOnError)
+	e1 := fs.String("e1", "", "first engine: command and arguments")
+	e2 := fs.String("e2", "", "second engine: command and arguments")
+	o1 := fs.String("o1", "", "first engine's UAI options, Name=value,...")
+	o2 := fs.String("o2", "", "second engine's UAI options")
+	games := fs.Int("games", 20, "games to play (rounded up to pairs)")
+	tc := fs.String("tc", "movetime=100", "time control: movetime=MS or SECONDS+INCREMENT")
+	seed := fs.Uint64("seed", 1, "seed of the openings")
+	pgn := fs.String("pgn", "", "write every game to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *e1 == "" || *e2 == "" {
+		return errors.New("need -e1 and -e2")
+	}
+	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: 2000}
+	c.cmds = [2][]string{strings.Fields(*e1), strings.Fields(*e2)}
+	c.opts = [2]map[string]string{parseOptions(*o1), parseOptions(*o2)}
+	var err error
+	if c.tc, err = parseTC(*tc); err != nil {
+		return err
+	}
+	if *pgn != "" {
+		f, err := os.Create(*pgn)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		c.log = f
+	}
+	res, err := match(ctx, c, out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, res.summary())
+	return nil
+}
+
+// result counts games from the first engine's side.
+type result struct {
+	names        [2]string
+	wins, losses int
+	draws        int
+	scores       []float64
+}
+
+func (r *result) add(score float64) {
+	r.scores = append(r.scores, score)
+	switch score {
+	case 1:
+		r.wins++
+	case 0:
+		r.losses++
+	default:
+		r.draws++
+	}
+}
+
+// elo returns the Elo difference of a mean score and its 95% interval.
+func elo(scores []float64) (diff, margin float64) {
+	n := float64(len(scores))
+	if n == 0 {
+		return 0, 0
+	}
+	mean := 0.0
+	for _, s := range scores {
+		mean += s
+	}
+	mean /= n
+	variance := 0.0
+	for _, s := range scores {
+		variance += (s - mean) * (s - mean)
+	}
+	se := math.Sqrt(variance/n) / math.Sqrt(n)
+	toElo := func(p float64) float64 {
+		p = min(max(p, 1e-6), 1-1e-6)
+		return -400 * math.Log10(1/p-1)
+	}
+	lo, hi := toElo(mean-1.96*se), toElo(mean+1.96*se)
+	return toElo(mean), (hi - lo) / 2
+}
+
+func (r *result) summary() string {
+	n := len(r.scores)
+	score := float64(r.wins) + float64(r.draws)/2
+	d, m := elo(r.scores)
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\nElo difference: %.1f +/- %.1f (95%%)",
+		r.names[0], r.names[1], r.wins, r.losses, r.draws, score/float64(max(n, 1)), n, d, m)
+}
+
+// opening returns the start of game pair i: a layout and two random plies.
+func opening(seed uint64, i int) ataxx.Position {
+	rng := rand.New(rand.NewPCG(seed, uint64(i)))
+	pos, _ := ataxx.ParseFEN(layouts[rng.IntN(len(layouts))])
+	pos.SetRules(ataxx.RulesUAI)
+	for range 2 {
+		moves := pos.LegalMoves()
+		pos.MakeMove(moves[rng.IntN(len(moves))])
+	}
+	return pos
+}
+
+func match(ctx context.Context, c config, out io.Writer) (*result, error) {
+	var engines [2]*uai.Engine
+	for i := range engines {
+		e, err := uai.Start(ctx, c.cmds[i][0], c.cmds[i][1:], c.opts[i])
+		if err != nil {
+			return nil, err
+		}
+		defer e.Close()
+		engines[i] = e
+	}
+	r := &result{names: [2]string{engines[0].Name + " (1)", engines[1].Name + " (2)"}}
+	for g := 0; g < c.games; g++ {
+		if ctx.Err() != nil {
+			break
+		}
+		start := opening(c.seed, g/2)
+		first := g % 2 // which engine plays Red
+		red, blue := engines[first], engines[1-first]
+		outcome, why, moves := play(ctx, c, start, [2]*uai.Engine{red, blue})
+		score := 0.5
+		if w, ok := outcome.Winner(); ok {
+			score = 0
+			if (w == ataxx.Red) == (first == 0) {
+				score = 1
+			}
+		}
+		r.add(score)
+		fmt.Fprintf(out, "Game %d/%d: %s (Red) vs %s (Blue): %v %s\n", g+1, c.games, r.names[first], r.names[1-first], outcome, why)
+		if c.log != nil {
+			writeGame(c.log, g+1, r.names[first], r.names[1-first], start, moves, outcome, why)
+		}
+	}
+	return r, nil
+}
+
+// play plays one game; engines[0] is Red. A move that is illegal, late or
+// missing loses the game.
+func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.Engine) (ataxx.Outcome, string, []ataxx.Move) {
+	for _, e := range engines {
+		if err := e.NewGame(ctx); err != nil {
+			return ataxx.Draw, "(engine failed: " + err.Error() + ")", nil
+		}
+	}
+	pos := start
+	startFEN := start.FEN()
+	var moves []ataxx.Move
+	clocks := [2]time.Duration{c.tc.base, c.tc.base}
+	for ply := 0; ply < c.maxPlies; ply++ {
+		if o := pos.Outcome(); o != ataxx.Ongoing {
+			r, b := pos.Count(ataxx.Red), pos.Count(ataxx.Blue)
+			return o, fmt.Sprintf("(%d-%d)", r, b), moves
+		}
+		side := pos.Turn()
+		e := engines[side]
+		var goArgs string
+		var limit time.Duration
+		if c.tc.moveTime > 0 {
+			goArgs = fmt.Sprintf("movetime %d", c.tc.moveTime.Milliseconds())
+			limit = c.tc.moveTime
+		} else {
+			goArgs = fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
+			limit = clocks[side]
+		}
+		mctx, cancel := context.WithTimeout(ctx, limit+limit/10+50*time.Millisecond)
+		t0 := time.Now()
+		m, err := e.Go(mctx, startFEN, moves, goArgs)
+		took := time.Since(t0)
+		cancel()
+		loss := ataxx.WinFor(side.Other())
+		if err != nil {
+			return loss, fmt.Sprintf("(%v forfeits: %v)", side, err), moves
+		}
+		if c.tc.moveTime == 0 {
+			if clocks[side] -= took; clocks[side] < 0 {
+				return loss, fmt.Sprintf("(%v lost on time)", side), moves
+			}
+			clocks[side] += c.tc.inc
+		}
+		played, _, err := pos.Play(m)
+		if err != nil {
+			return loss, fmt.Sprintf("(%v played %v: %v)", side, m, err), moves
+		}
+		moves = append(moves, played)
+	}
+	return ataxx.Draw, "(move limit)", moves
+}
+
+func writeGame(w io.Writer, n int, red, blue string, start ataxx.Position, moves []ataxx.Move, o ataxx.Outcome, why string) {
+	result := map[ataxx.Outcome]string{ataxx.RedWins: "1-0", ataxx.BlueWins: "0-1", ataxx.Draw: "1/2-1/2"}[o]
+	fmt.Fprintf(w, "[Game \"%d\"]\n[Red \"%s\"]\n[Blue \"%s\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n[Termination \"%s\"]\n\n", n, red, blue, start.FEN(), result, strings.Trim(why, "()"))
+	pos := start
+	var b strings.Builder
+	for i, m := range moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", pos.Fullmove())
+		}
+		b.WriteString(m.String() + " ")
+		pos.MakeMove(m)
+	}
+	fmt.Fprintf(w, "%s%s\n\n", b.String(), result)
+}
