@@ -2,26 +2,37 @@ package ai
 
 import "github.com/ataxxbot/ataxxbot/engine/ataxx"
 
-// Evaluation weights, in hundredths of a piece. Tuned by self-play with
-// cmd/ataxx-match; see the closing notes of the AI issue.
-const (
-	pieceValue   = 100
-	stableValue  = 12 // a piece with no empty neighbour cannot be taken
-	exposedValue = 6  // a piece next to an empty square the opponent can reach
-)
+// pieceValue is the unit of scores: a piece is 100.
+const pieceValue = 100
+
+// Tuning holds the search's adjustable parameters: evaluation weights in
+// hundredths of a piece, and whether null-move pruning is on. UAI exposes
+// them as options so that cmd/ataxx-match can tune them by self-play.
+type Tuning struct {
+	Stable   int  // a piece with no empty neighbour: it cannot be taken
+	Exposed  int  // a piece next to an empty square the opponent can reach
+	NullMove bool // try null-move pruning away from the endgame
+}
+
+// DefaultTuning is the tuning the bot plays with (see the AI issue's
+// closing note for the matches that chose it).
+var DefaultTuning = Tuning{Stable: 12, Exposed: 6, NullMove: true}
+
+// Evaluate scores p for the side to move with DefaultTuning.
+func Evaluate(p *ataxx.Position) int { return DefaultTuning.Evaluate(p) }
 
 // Evaluate scores p for the side to move: positive is good for it. It
 // does not look at game end; the search does.
-func Evaluate(p *ataxx.Position) int {
+func (w Tuning) Evaluate(p *ataxx.Position) int {
 	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Other())
 	empty := p.Empty()
 	nearEmpty := empty.Dilate()
 	score := pieceValue * (us.Count() - them.Count())
-	score += stableValue * ((us &^ nearEmpty).Count() - (them &^ nearEmpty).Count())
+	score += w.Stable * ((us &^ nearEmpty).Count() - (them &^ nearEmpty).Count())
 	// Empty squares each side could move to next; pieces next to the
 	// opponent's are exposed to conversion.
 	reachUs := us.Dilate().Dilate() & empty
 	reachThem := them.Dilate().Dilate() & empty
-	score -= exposedValue * ((us & reachThem.Dilate()).Count() - (them & reachUs.Dilate()).Count())
+	score -= w.Exposed * ((us & reachThem.Dilate()).Count() - (them & reachUs.Dilate()).Count())
 	return score
 }

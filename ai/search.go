@@ -48,6 +48,10 @@ type Result struct {
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
 type Searcher struct {
+	// Tuning is what the search evaluates and prunes with; NewSearcher
+	// sets DefaultTuning.
+	Tuning Tuning
+
 	tt *table
 
 	ctx         context.Context
@@ -71,7 +75,9 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
-func NewSearcher(hashMB int) *Searcher { return &Searcher{tt: newTable(hashMB)} }
+func NewSearcher(hashMB int) *Searcher {
+	return &Searcher{Tuning: DefaultTuning, tt: newTable(hashMB)}
+}
 
 // SetHash replaces the transposition table with one of mb megabytes.
 func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
@@ -236,7 +242,7 @@ func leafOver(p *ataxx.Position) bool {
 }
 
 func (s *Searcher) evaluate(p *ataxx.Position) int {
-	e := Evaluate(p)
+	e := s.Tuning.Evaluate(p)
 	if s.noise > 0 {
 		h := p.Hash() ^ s.seed
 		h ^= h >> 33
@@ -362,7 +368,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	// Null move: if passing still holds beta, a real move would too. Not
 	// near the end, where having to move is often what loses (a pass is
 	// only legal without a move).
-	if nullOK && !pvNode && depth >= 3 && l.Moves[0] != ataxx.Pass && beta < mateBound &&
+	if s.Tuning.NullMove && nullOK && !pvNode && depth >= 3 && l.Moves[0] != ataxx.Pass && beta < mateBound &&
 		p.Empty().Count() >= nullMinEmpty && s.evaluate(p) >= beta {
 		r := 2 + depth/6
 		u := p.MakeMove(ataxx.Pass)

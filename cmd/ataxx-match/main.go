@@ -182,9 +182,15 @@ func elo(scores []float64) (diff, margin float64) {
 func (r *result) summary() string {
 	n := len(r.scores)
 	score := float64(r.wins) + float64(r.draws)/2
+	line := fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", r.names[0], r.names[1], r.wins, r.losses, r.draws, score/float64(max(n, 1)), n)
+	switch {
+	case n > 0 && r.wins == n:
+		return line + "Elo difference: +inf (every game won)"
+	case n > 0 && r.losses == n:
+		return line + "Elo difference: -inf (every game lost)"
+	}
 	d, m := elo(r.scores)
-	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\nElo difference: %.1f +/- %.1f (95%%)",
-		r.names[0], r.names[1], r.wins, r.losses, r.draws, score/float64(max(n, 1)), n, d, m)
+	return line + fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
 }
 
 // opening returns the start of game pair i: a layout and two random plies.

@@ -146,6 +146,10 @@ func (s *session) handle(line string) (quit bool) {
 		s.println("id author", engineAuthor)
 		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
 		s.printf("option name Level type spin default %d min 1 max %d\n", ai.MaxLevel, ai.MaxLevel)
+		// Tuning options, for self-play matches.
+		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ai.DefaultTuning.Stable)
+		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ai.DefaultTuning.Exposed)
+		s.printf("option name NullMove type check default %v\n", ai.DefaultTuning.NullMove)
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -186,6 +190,18 @@ func (s *session) setoption(args []string) {
 			return
 		}
 		s.level = n
+	case ok && (strings.EqualFold(name, "EvalStable") || strings.EqualFold(name, "EvalExposed")):
+		if err != nil || n < -500 || n > 500 {
+			s.info("%s must be a number from -500 to 500", name)
+			return
+		}
+		if strings.EqualFold(name, "EvalStable") {
+			s.searcher.Tuning.Stable = n
+		} else {
+			s.searcher.Tuning.Exposed = n
+		}
+	case ok && strings.EqualFold(name, "NullMove"):
+		s.searcher.Tuning.NullMove = strings.EqualFold(strings.TrimSpace(value), "true")
 	default:
 		s.info("unknown option %q", line)
 	}

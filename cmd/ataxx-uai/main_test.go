@@ -26,7 +26,9 @@ func TestSession(t *testing.T) {
 	}{
 		{"handshake", "uai\nisready\nquit\n", []string{
 			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`,
-			`option name Level type spin default 10 min 1 max 10`, `uaiok`, `readyok`}},
+			`option name Level type spin default 10 min 1 max 10`,
+			`option name EvalStable type spin default \d+ min -500 max 500`, `option name EvalExposed type spin default \d+ min -500 max 500`,
+			`option name NullMove type check default (true|false)`, `uaiok`, `readyok`}},
 		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\n", []string{
 			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
 			`info string Level must be a number from 1 to 10`}},
