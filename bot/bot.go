@@ -2,10 +2,13 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -26,6 +29,12 @@ type Config struct {
 	CS61B bool
 	// Rules is the rule set name of new games ("" for the game's default).
 	Rules string
+	// Engines names the external engines players may pick (start ai:NAME).
+	Engines []string
+	// Searchers is how many AI searches run at once (when the bot
+	// delivers AI moves through a Sender); others wait their turn.
+	// Default: the number of CPUs.
+	Searchers int
 }
 
 func (c Config) withDefaults() Config {
@@ -44,6 +53,9 @@ func (c Config) withDefaults() Config {
 	if c.UndoWindow == 0 {
 		c.UndoWindow = 60 * time.Second
 	}
+	if c.Searchers <= 0 {
+		c.Searchers = runtime.NumCPU()
+	}
 	return c
 }
 
@@ -55,6 +67,15 @@ type Bot struct {
 	clock Clock
 	game  Game
 	log   *slog.Logger
+
+	// Asynchronous AI moves (see Async).
+	sender  Sender
+	slots   chan struct{} // one per search allowed to run
+	ctx     context.Context
+	stopAll context.CancelFunc
+	mu      sync.Mutex
+	running map[string]*worker // channel key -> its AI worker
+	workers sync.WaitGroup
 }
 
 // New returns a bot hosting game, keeping games in store.
@@ -65,7 +86,24 @@ func New(cfg Config, store Store, clock Clock, game Game, log *slog.Logger) *Bot
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Bot{cfg: cfg.withDefaults(), store: store, clock: clock, game: game, log: log}
+	cfg = cfg.withDefaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Bot{cfg: cfg, store: store, clock: clock, game: game, log: log,
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel,
+		running: map[string]*worker{}}
+}
+
+// Async makes the bot answer commands at once and deliver AI moves later
+// through sender, from at most Config.Searchers searches at a time, so one
+// channel's AI thinking never delays another channel's replies. Without
+// it (the console) Handle returns after the AI has moved. Call it before
+// the first Handle.
+func (b *Bot) Async(sender Sender) { b.sender = sender }
+
+// Close stops every AI search and waits for them.
+func (b *Bot) Close() {
+	b.stopAll()
+	b.workers.Wait()
 }
 
 const (
@@ -83,17 +121,46 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		return nil
 	}
 	var replies []Reply
-	aiNext := false
+	var res txResult
 	if err == nil {
-		replies, aiNext, err = b.transact(ctx, m, cmd, loud)
+		replies, res, err = b.transact(ctx, m, cmd, loud)
 	}
 	if err != nil {
 		return b.private(m, []Reply{b.fail(m, err)})
 	}
-	if aiNext {
-		replies = append(replies, b.aiTurns(ctx, m)...)
+	if b.sender != nil {
+		if res.gameChanged {
+			b.cancelAI(channelKey(m)) // a resign, new or undo stops the search
+		}
+		if res.aiNext {
+			b.scheduleAI(m)
+		}
+	} else if res.aiNext {
+		key := channelKey(m)
+		if b.claim(key) {
+			replies = append(replies, b.aiTurns(ctx, m)...)
+			b.release(key)
+		}
 	}
 	return b.private(m, replies)
+}
+
+// claim marks key as having its AI moves worked by this process (inline or
+// resumed); false if something here already works them.
+func (b *Bot) claim(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, busy := b.running[key]; busy {
+		return false
+	}
+	b.running[key] = &worker{cancel: func() {}}
+	return true
+}
+
+func (b *Bot) release(key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.running, key)
 }
 
 // private keeps the answers to a private query private.
@@ -145,21 +212,27 @@ type tx struct {
 
 func (t *tx) say(text string) { t.replies = append(t.replies, Reply{Text: text}) }
 
+// txResult says what a saved command did.
+type txResult struct {
+	aiNext      bool // the saved game has an AI to move
+	gameChanged bool // the game, its phase or its seats changed
+}
+
 // transact loads the channel, runs the command and saves, retrying from
-// the load when another command saved first. aiNext reports that the saved
-// game has an AI to move.
-func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (replies []Reply, aiNext bool, err error) {
+// the load when another command saved first.
+func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) ([]Reply, txResult, error) {
 	key := channelKey(m)
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		t, err := b.load(ctx, key, m)
 		if err != nil {
-			return nil, false, err
+			return nil, txResult{}, err
 		}
+		before := t.snapshot()
 		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
-			return nil, false, err
+			return nil, txResult{}, err
 		}
 		if !t.changed {
-			return t.replies, false, nil
+			return t.replies, txResult{}, nil
 		}
 		err = b.save(ctx, key, t)
 		if errors.Is(err, ErrConflict) {
@@ -167,11 +240,18 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 			continue
 		}
 		if err != nil {
-			return nil, false, err
+			return nil, txResult{}, err
 		}
-		return t.replies, aiToMove(t), nil
+		return t.replies, txResult{aiNext: aiToMove(t), gameChanged: t.snapshot() != before}, nil
 	}
-	return nil, false, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
+	return nil, txResult{}, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
+}
+
+// snapshot is the part of a channel that a running AI search depends on.
+func (t *tx) snapshot() string {
+	state, _ := t.st.Encode()
+	seats, _ := json.Marshal(t.rec.Seats)
+	return string(t.rec.Phase) + "|" + string(seats) + "|" + string(state)
 }
 
 func channelKey(m Message) string { return m.Network + ":" + m.Channel }
@@ -302,25 +382,101 @@ func oneLine(s string) string {
 // time, and returns the announcements.
 func (b *Bot) aiTurns(ctx context.Context, m Message) []Reply {
 	var out []Reply
+	b.aiLoop(ctx, m, func(rs []Reply) { out = append(out, rs...) })
+	return out
+}
+
+// aiLoop plays AI moves while an AI is to move, handing each move's
+// replies to emit as soon as it is saved.
+func (b *Bot) aiLoop(ctx context.Context, m Message, emit func([]Reply)) {
 	key := channelKey(m)
+	moved := false
 	for range maxAIPlies {
 		replies, more, err := b.aiTurn(ctx, key, m)
-		out = append(out, replies...)
+		if len(replies) > 0 {
+			moved = true
+			emit(replies)
+		}
 		if err != nil {
+			if ctx.Err() != nil {
+				return // canceled: the game changed or the bot stops
+			}
 			// The owed mark stays: Resume finishes the work later.
 			b.log.Error("AI move failed", "channel", key, "err", err)
-			return append(out, b.fail(m, err))
+			emit([]Reply{b.fail(m, err)})
+			return
 		}
 		if !more {
 			break
 		}
 	}
-	if len(out) > 0 {
+	if moved {
 		if err := b.store.SetOwed(ctx, key, false); err != nil {
 			b.log.Warn("clearing owed work", "channel", key, "err", err)
 		}
 	}
-	return out
+}
+
+// worker is a channel's running AI worker.
+type worker struct{ cancel context.CancelFunc }
+
+// scheduleAI starts the channel's AI worker unless one is running.
+func (b *Bot) scheduleAI(m Message) {
+	key := channelKey(m)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.running[key]; ok || b.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(b.ctx)
+	w := &worker{cancel: cancel}
+	b.running[key] = w
+	b.workers.Add(1)
+	go func() {
+		defer b.workers.Done()
+		defer func() {
+			b.mu.Lock()
+			if b.running[key] == w { // not a successor started after a cancel
+				delete(b.running, key)
+			}
+			b.mu.Unlock()
+			cancel()
+		}()
+		b.aiWorker(ctx, m)
+	}()
+}
+
+// cancelAI stops the channel's running AI search, if any.
+func (b *Bot) cancelAI(key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if w, ok := b.running[key]; ok {
+		w.cancel()
+		delete(b.running, key)
+	}
+}
+
+// aiWorker waits for a free searcher (telling the channel if it must),
+// then plays the channel's AI moves and sends them.
+func (b *Bot) aiWorker(ctx context.Context, m Message) {
+	m = Message{Network: m.Network, Channel: m.Channel}
+	send := func(rs []Reply) {
+		if err := b.sender.Send(ctx, m.Network, m.Channel, rs); err != nil {
+			b.log.Warn("sending AI move", "channel", channelKey(m), "err", err)
+		}
+	}
+	select {
+	case b.slots <- struct{}{}:
+	default:
+		send([]Reply{{Text: "The AI is waiting its turn: every thinker is busy in other channels. It will move soon."}})
+		select {
+		case b.slots <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
+	}
+	defer func() { <-b.slots }()
+	b.aiLoop(ctx, m, send)
 }
 
 // Resume finishes the work owed in network's channels, as recorded by
@@ -337,26 +493,54 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 			continue
 		}
 		m := Message{Network: net, Channel: channel}
-		replies, err := b.expireDue(ctx, m)
-		if err != nil {
-			return err
-		}
-		replies = append(replies, b.aiTurns(ctx, m)...)
-		if len(replies) > 0 {
-			b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
-			if err := send.Send(ctx, net, channel, replies); err != nil {
+		if b.sender != nil {
+			// Asynchronous: a worker plays the AI (scheduleAI skips a
+			// channel that has one).
+			if err := b.resumeOne(ctx, key, m, send); err != nil {
 				return err
 			}
+			continue
 		}
-		t, err := b.load(ctx, key, m)
+		if !b.claim(key) {
+			continue // this process is on it already
+		}
+		err := b.resumeOne(ctx, key, m, send)
+		b.release(key)
 		if err != nil {
 			return err
 		}
-		if t.version == 0 || !owesWork(t) {
-			if err := b.store.SetOwed(ctx, key, false); err != nil {
-				return fmt.Errorf("%w: %w", ErrUnavailable, err)
-			}
+	}
+	return nil
+}
+
+// resumeOne finishes the work owed in one channel: it expires overdue
+// challenges, plays the AI's moves (in asynchronous mode, through a
+// worker), and clears the mark when nothing more is owed.
+func (b *Bot) resumeOne(ctx context.Context, key string, m Message, send Sender) error {
+	replies, err := b.expireDue(ctx, m)
+	if err != nil {
+		return err
+	}
+	if b.sender == nil {
+		replies = append(replies, b.aiTurns(ctx, m)...)
+	}
+	if len(replies) > 0 {
+		b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
+		if err := send.Send(ctx, m.Network, m.Channel, replies); err != nil {
+			return err
 		}
+	}
+	t, err := b.load(ctx, key, m)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.version == 0 || !owesWork(t):
+		if err := b.store.SetOwed(ctx, key, false); err != nil {
+			return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
+	case b.sender != nil && aiToMove(t):
+		b.scheduleAI(m)
 	}
 	return nil
 }
@@ -404,7 +588,8 @@ func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Repl
 		if seat < 0 || t.rec.Seats[seat].Kind != SeatAI {
 			return nil, false, nil
 		}
-		cmd, err := t.st.AIMove(ctx, t.rec.Seats[seat].Level, t.rec.Seed)
+		s := t.rec.Seats[seat]
+		cmd, err := t.st.AIMove(ctx, AIPlayer{Level: s.Level, Engine: s.Engine}, t.rec.Seed)
 		if err != nil {
 			return nil, false, err
 		}
@@ -420,5 +605,8 @@ func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Repl
 		}
 		return t.replies, true, nil
 	}
-	return nil, false, fmt.Errorf("%w: the channel is busy", ErrConflict)
+	// Every save lost a race: another worker (another process, say) is
+	// playing this channel's AI. Leave it the work.
+	b.log.Info("AI moves left to another worker", "channel", key)
+	return nil, false, nil
 }

@@ -555,3 +555,5 @@ func TestChallengeExpiryIsOwedWork(t *testing.T) {
 		t.Fatalf("Blue after the expiry: got %+v; want open", r.Seats[1])
 	}
 }
+
+func memoryStore() *memory.Store { return memory.New() }

@@ -87,6 +87,9 @@ func (b *Bot) who(r *Record, seat int) string {
 	case SeatHuman:
 		return fmt.Sprintf("%s (%s)", name, s.Name)
 	case SeatAI:
+		if s.Engine != "" {
+			return fmt.Sprintf("%s (AI %s)", name, s.Engine)
+		}
 		return fmt.Sprintf("%s (AI level %d)", name, s.Level)
 	case SeatInvited:
 		return fmt.Sprintf("%s (waiting for %s)", name, s.Name)
@@ -230,8 +233,17 @@ func freshSeats(n int) []Seat {
 func (b *Bot) opponent(m Message, arg string) (Seat, error) {
 	lower := strings.ToLower(arg)
 	if lower == "ai" || strings.HasPrefix(lower, "ai:") {
-		lvl, err := b.level(strings.TrimPrefix(lower[2:], ":"))
+		what := strings.TrimPrefix(lower[2:], ":")
+		for _, e := range b.cfg.Engines {
+			if what != "" && strings.EqualFold(what, e) {
+				return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, nil
+			}
+		}
+		lvl, err := b.level(what)
 		if err != nil {
+			if len(b.cfg.Engines) > 0 {
+				return Seat{}, fmt.Errorf("%w; or an engine: %s", err, strings.Join(b.cfg.Engines, ", "))
+			}
 			return Seat{}, err
 		}
 		return Seat{Kind: SeatAI, Level: lvl}, nil

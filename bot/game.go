@@ -79,9 +79,16 @@ type State interface {
 	Undo(plies int) error
 	// Plies returns the number of moves made since the game began.
 	Plies() int
-	// AIMove chooses a move for the side to move at the given level,
-	// as a Command for Move.
-	AIMove(ctx context.Context, level int, seed int64) (Command, error)
+	// AIMove chooses a move for the side to move, played by ai, as a
+	// Command for Move. It stops when ctx is done.
+	AIMove(ctx context.Context, ai AIPlayer, seed int64) (Command, error)
 	// Summary is a one-line status: rules, score, whose turn.
 	Summary() string
+}
+
+// AIPlayer is who plays an AI seat: the bot's own search at a level, or an
+// external engine named in the configuration.
+type AIPlayer struct {
+	Level  int
+	Engine string // "" for the bot's own
 }

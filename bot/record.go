@@ -37,6 +37,7 @@ type Seat struct {
 	UserID  string    `json:"user,omitempty"`
 	Name    string    `json:"name,omitempty"`
 	Level   int       `json:"level,omitempty"`
+	Engine  string    `json:"engine,omitempty"` // an external engine plays this AI seat
 	Expires time.Time `json:"expires,omitzero"`
 }
 

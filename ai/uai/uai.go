@@ -185,3 +185,36 @@ func (e *Engine) Close() error {
 	}
 	return nil
 }
+
+// Player plays moves with an external engine, one process per move: it is
+// started, asked, and made to quit (or killed) within the move's time, so
+// nothing of it outlives the move, let alone the game.
+type Player struct {
+	Path     string
+	Args     []string
+	Options  map[string]string
+	MoveTime time.Duration // per move; the process gets a second more to start and answer
+}
+
+// ChooseMove asks the engine for a move in pos. The level is not the
+// engine's business; the seed neither.
+func (p Player) ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.MoveTime+2*time.Second)
+	defer cancel()
+	e, err := Start(ctx, p.Path, p.Args, p.Options)
+	if err != nil {
+		return ataxx.NoMove, err
+	}
+	defer e.Close()
+	if err := e.NewGame(ctx); err != nil {
+		return ataxx.NoMove, err
+	}
+	m, err := e.Go(ctx, pos.FEN(), nil, fmt.Sprintf("movetime %d", p.MoveTime.Milliseconds()))
+	if err != nil {
+		return ataxx.NoMove, err
+	}
+	if err := pos.Legal(m); err != nil {
+		return ataxx.NoMove, fmt.Errorf("%w: %s played %v: %w", ErrEngine, e.Name, m, err)
+	}
+	return m, nil
+}

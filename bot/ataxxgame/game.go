@@ -20,17 +20,25 @@ type Engine interface {
 
 // Game is Ataxx as a bot.Game.
 type Game struct {
-	engine Engine
+	engine    Engine
+	externals map[string]Engine
 }
 
 var _ bot.Game = (*Game)(nil)
 
-// New returns the game, with engine playing the AI seats (nil: Greedy).
-func New(engine Engine) *Game {
+// New returns the game, with engine playing the AI seats (nil: Greedy) and
+// externals the engines players may name (start ai:NAME).
+func New(engine Engine, externals ...map[string]Engine) *Game {
 	if engine == nil {
 		engine = Greedy{}
 	}
-	return &Game{engine: engine}
+	g := &Game{engine: engine, externals: map[string]Engine{}}
+	for _, m := range externals {
+		for name, e := range m {
+			g.externals[strings.ToLower(name)] = e
+		}
+	}
+	return g
 }
 
 // Name returns "ataxx".
@@ -48,13 +56,13 @@ func (g *Game) New(rules string) (bot.State, error) {
 			return nil, err
 		}
 	}
-	s := &state{Rules: r.String(), Start: ataxx.StartFEN, engine: g.engine}
+	s := &state{Rules: r.String(), Start: ataxx.StartFEN, game: g}
 	return s, s.replay()
 }
 
 // Decode reads a state written by Encode.
 func (g *Game) Decode(data []byte) (bot.State, error) {
-	s := &state{engine: g.engine}
+	s := &state{game: g}
 	if err := json.Unmarshal(data, s); err != nil {
 		return nil, fmt.Errorf("ataxx state: %w", err)
 	}
@@ -115,10 +123,10 @@ type state struct {
 	Moves string `json:"moves,omitempty"`
 	Began int    `json:"began,omitempty"` // setup moves before play began
 
-	pos    ataxx.Position
-	prev   ataxx.Position // before the last move, to write it as players do
-	moves  []ataxx.Move
-	engine Engine
+	pos   ataxx.Position
+	prev  ataxx.Position // before the last move, to write it as players do
+	moves []ataxx.Move
+	game  *Game
 }
 
 var _ bot.State = (*state)(nil)
@@ -317,8 +325,15 @@ func (s *state) Undo(plies int) error {
 
 func (s *state) Plies() int { return len(s.moves) - s.Began }
 
-func (s *state) AIMove(ctx context.Context, level int, seed int64) (bot.Command, error) {
-	m, err := s.engine.ChooseMove(ctx, s.pos, level, seed+int64(len(s.moves)))
+func (s *state) AIMove(ctx context.Context, p bot.AIPlayer, seed int64) (bot.Command, error) {
+	engine := s.game.engine
+	if p.Engine != "" {
+		var ok bool
+		if engine, ok = s.game.externals[strings.ToLower(p.Engine)]; !ok {
+			return bot.Command{}, fmt.Errorf("%w: no engine %q is configured", bot.ErrBadCommand, p.Engine)
+		}
+	}
+	m, err := engine.ChooseMove(ctx, s.pos, p.Level, seed+int64(len(s.moves)))
 	if err != nil {
 		return bot.Command{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,8 +22,12 @@ type Config struct {
 	AI       struct {
 		DefaultLevel int           `yaml:"default_level"`
 		MaxLevel     int           `yaml:"max_level"`
+		MoveTime     time.Duration `yaml:"move_time"`
+		Searchers    int           `yaml:"searchers"`
+		HashMB       int           `yaml:"hash_mb"`
 		MinThink     time.Duration `yaml:"min_think"`
 	} `yaml:"ai"`
+	Engines   []EngineConfig `yaml:"engines"`
 	Challenge struct {
 		Timeout    time.Duration `yaml:"timeout"`
 		UndoWindow time.Duration `yaml:"undo_window"`
@@ -90,4 +95,47 @@ func parseStoreSpec(spec string) (StoreConfig, error) {
 		return StoreConfig{Kind: "redis", URL: spec}, nil
 	}
 	return StoreConfig{}, fmt.Errorf("unknown store %q: want mem, bolt:PATH or redis://HOST:PORT/DB", spec)
+}
+
+// EngineConfig names an external UAI engine players may pick.
+type EngineConfig struct {
+	Name     string            `yaml:"name"`
+	Path     string            `yaml:"path"`
+	Args     []string          `yaml:"args"`
+	Options  map[string]string `yaml:"options"`
+	MoveTime time.Duration     `yaml:"move_time"`
+}
+
+// maxMoveTime is the hard cap of an AI move, whatever the config says.
+const maxMoveTime = 10 * time.Second
+
+// check validates the AI settings and fills in defaults.
+func (c *Config) check() error {
+	if c.AI.MoveTime == 0 {
+		c.AI.MoveTime = 2 * time.Second
+	}
+	if c.AI.MoveTime < 0 || c.AI.MoveTime > maxMoveTime {
+		return fmt.Errorf("config: ai.move_time %v: want up to %v", c.AI.MoveTime, maxMoveTime)
+	}
+	if c.AI.HashMB == 0 {
+		c.AI.HashMB = 64
+	}
+	if c.AI.HashMB < 1 || c.AI.HashMB > 4096 {
+		return fmt.Errorf("config: ai.hash_mb %d: want 1 to 4096", c.AI.HashMB)
+	}
+	seen := map[string]bool{}
+	for i, e := range c.Engines {
+		key := strings.ToLower(e.Name)
+		if e.Name == "" || e.Path == "" || seen[key] || strings.ContainsAny(e.Name, " :") {
+			return fmt.Errorf("config: engines[%d]: each engine needs a unique name (no spaces or colons) and a path", i)
+		}
+		if _, err := strconv.Atoi(e.Name); err == nil {
+			return fmt.Errorf("config: engines[%d]: name %q would read as a level", i, e.Name)
+		}
+		seen[key] = true
+		if e.MoveTime == 0 || e.MoveTime > maxMoveTime {
+			c.Engines[i].MoveTime = min(c.AI.MoveTime, maxMoveTime)
+		}
+	}
+	return nil
 }

@@ -16,10 +16,13 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/console"
+	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
@@ -62,6 +65,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return 1
 		}
 	}
+	if err := cfg.check(); err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
 	log := newLogger(stderr, cfg.LogLevel)
 	if *storeSpec != "" {
 		spec, err := parseStoreSpec(*storeSpec)
@@ -78,7 +85,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	defer closeStore()
 
+	var engineNames []string
+	externals := map[string]ataxxgame.Engine{}
+	for _, e := range cfg.Engines {
+		engineNames = append(engineNames, e.Name)
+		externals[e.Name] = uai.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
+	}
 	botCfg := bot.Config{
+		Engines:      engineNames,
+		Searchers:    cfg.AI.Searchers,
 		Prefix:       cfg.Prefix,
 		Admins:       cfg.Admins,
 		DefaultLevel: cfg.AI.DefaultLevel,
@@ -90,12 +105,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if *cs61b {
 		botCfg.Rules = "cs61b"
+		if botCfg.DefaultLevel == 0 {
+			// Depth 8: a win within 4 of its own moves is always found.
+			botCfg.DefaultLevel = 8
+		}
 	}
-	var engine ataxxgame.Engine = ataxxgame.Greedy{}
+	searchers := cfg.AI.Searchers
+	if searchers <= 0 {
+		searchers = runtime.NumCPU()
+	}
+	var engine ataxxgame.Engine = ai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime)
 	if cfg.AI.MinThink > 0 {
 		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
 	}
-	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine), log)
+	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine, externals), log)
+	defer b.Close()
 	con := &console.Console{In: stdin, Out: stdout, Handler: b, Channel: cfg.Console.Channel, User: cfg.Console.User}
 	if *channel != "" {
 		con.Channel = *channel
