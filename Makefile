@@ -9,13 +9,18 @@ SHELL := /bin/bash
 ## every test under -race, and the memory soak without -race.
 test: deps check race soak
 
-## deps: install the Debian packages of the servers tests start on loopback.
+## deps: install the Debian packages of the servers tests start on loopback
+## (redis-server, ngircd) when they are missing.
+SERVERS := redis-server:redis-server ngircd:/usr/sbin/ngircd
 deps:
-	@command -v redis-server >/dev/null 2>&1 || { \
-	  echo "installing redis-server"; \
+	@missing=; for s in $(SERVERS); do pkg=$${s%%:*}; bin=$${s#*:}; \
+	  command -v $$bin >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
 	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
-	@command -v redis-server >/dev/null 2>&1 || { echo "redis-server is required"; exit 1; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	fi
+	@for s in $(SERVERS); do bin=$${s#*:}; command -v $$bin >/dev/null 2>&1 || { echo "$$bin is required"; exit 1; }; done
 
 check: fmt vet
 

@@ -28,6 +28,7 @@ type Config struct {
 		MinThink     time.Duration `yaml:"min_think"`
 	} `yaml:"ai"`
 	Engines   []EngineConfig `yaml:"engines"`
+	IRC       *IRCConfig     `yaml:"irc"`
 	Challenge struct {
 		Timeout    time.Duration `yaml:"timeout"`
 		UndoWindow time.Duration `yaml:"undo_window"`
@@ -138,4 +139,22 @@ func (c *Config) check() error {
 		}
 	}
 	return nil
+}
+
+// IRCConfig is the irc: section. The SASL password comes from
+// ATAXXBOT_IRC_SASL_PASSWORD unless sasl_password is set.
+type IRCConfig struct {
+	Server       string   `yaml:"server"`
+	Port         int      `yaml:"port"`
+	TLS          *bool    `yaml:"tls"`
+	Nick         string   `yaml:"nick"`
+	User         string   `yaml:"user"`
+	RealName     string   `yaml:"realname"`
+	SASL         string   `yaml:"sasl"`
+	SASLUser     string   `yaml:"sasl_user"`
+	SASLPassword string   `yaml:"sasl_password"`
+	CertFile     string   `yaml:"cert_file"`
+	KeyFile      string   `yaml:"key_file"`
+	Channels     []string `yaml:"channels"`
+	MaxQueue     int      `yaml:"max_queue"`
 }

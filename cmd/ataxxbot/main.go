@@ -1,7 +1,9 @@
 // Command ataxxbot is the chat-bot game host. With no arguments it runs
 // the console: chat on standard input and output, one channel "console".
+// With a config file that has chat networks (irc:), it serves them until
+// it is stopped (SIGINT, SIGTERM); "console" forces the console.
 //
-//	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH] [-config FILE]
+//	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH|redis://...] [-config FILE]
 //
 // The console store defaults to mem (the game is gone at quit, as the
 // users' guide says); -store bolt:PATH keeps it for the next run.
@@ -21,6 +23,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/console"
+	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -39,7 +42,8 @@ func main() {
 
 // run is main with its surroundings passed in; it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "console" {
+	forceConsole := len(args) > 0 && args[0] == "console"
+	if forceConsole {
 		args = args[1:]
 	}
 	fs := flag.NewFlagSet("ataxxbot", flag.ContinueOnError)
@@ -120,13 +124,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine, externals), log)
 	defer b.Close()
+	if cfg.IRC != nil && !forceConsole && !*cs61b {
+		if err := serveIRC(ctx, *cfg.IRC, b, log); err != nil {
+			fmt.Fprintln(stderr, "ataxxbot:", err)
+			return 1
+		}
+		return 0
+	}
 	con := &console.Console{In: stdin, Out: stdout, Handler: b, Channel: cfg.Console.Channel, User: cfg.Console.User}
 	if *channel != "" {
 		con.Channel = *channel
 	}
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	go resumeLoop(runCtx, b, con, log)
+	go resumeLoop(runCtx, b, "console", con, log)
 	if err := con.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -134,16 +145,36 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
+// serveIRC runs the bot on an IRC network until ctx is done.
+func serveIRC(ctx context.Context, c IRCConfig, b *bot.Bot, log *slog.Logger) error {
+	if c.SASLPassword == "" {
+		c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
+	}
+	a, err := irc.New(irc.Config{
+		Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
+		SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
+		Channels: c.Channels, MaxQueue: c.MaxQueue,
+	}, b, log)
+	if err != nil {
+		return err
+	}
+	b.Async(a)
+	go resumeLoop(ctx, b, irc.Network, a, log)
+	log.Info("serving IRC", "server", c.Server, "channels", c.Channels)
+	return a.Run(ctx)
+}
+
 // resumeInterval is how often a running bot looks for owed work: AI moves
 // that failed or were left by a crashed process, challenges to expire.
 const resumeInterval = 10 * time.Second
 
-// resumeLoop finishes owed work now and then every resumeInterval.
-func resumeLoop(ctx context.Context, b *bot.Bot, send bot.Sender, log *slog.Logger) {
+// resumeLoop finishes network's owed work now and then every
+// resumeInterval.
+func resumeLoop(ctx context.Context, b *bot.Bot, network string, send bot.Sender, log *slog.Logger) {
 	t := time.NewTicker(resumeInterval)
 	defer t.Stop()
 	for {
-		if err := b.Resume(ctx, "console", send); err != nil && ctx.Err() == nil {
+		if err := b.Resume(ctx, network, send); err != nil && ctx.Err() == nil {
 			log.Warn("resuming owed work", "err", err)
 		}
 		select {

@@ -27,12 +27,18 @@ const procTimeout = 20 * time.Second
 // loadGame reads the console channel's game straight from Redis.
 func loadGame(t *testing.T, url string) (*bot.Record, []string) {
 	t.Helper()
+	return loadGameKey(t, url, "console:console")
+}
+
+// loadGameKey reads a channel's game straight from Redis.
+func loadGameKey(t *testing.T, url, key string) (*bot.Record, []string) {
+	t.Helper()
 	s, err := redisstore.Open(redisstore.Options{URL: url})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	data, _, err := s.Load(context.Background(), "console:console")
+	data, _, err := s.Load(context.Background(), key)
 	if err != nil {
 		t.Fatal(err)
 	}

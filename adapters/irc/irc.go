@@ -1,0 +1,284 @@
+// Package irc is the chat adapter for IRC networks (github.com/lrstanley/girc):
+// channel and private PRIVMSGs become bot messages, replies become
+// PRIVMSGs, one per line, through an outbox that keeps within the
+// server's flood limits.
+//
+// Identity: the services account when the server tells it (IRCv3
+// account-tag, extended-join, WHOX, all tracked by girc), else ident@host,
+// so a player who changes nick keeps the seat and a stranger who takes a
+// departed player's nick does not get it.
+package irc
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/lrstanley/girc"
+)
+
+// Network is the bot.Message network name of IRC.
+const Network = "irc"
+
+// Config is the IRC section of the bot's configuration.
+type Config struct {
+	Server   string
+	Port     int   // default 6697 with TLS, 6667 without
+	TLS      *bool // default on for port 6697
+	Nick     string
+	User     string
+	RealName string
+	// SASL: "plain" (SASLUser and SASLPassword; the password from the
+	// environment) or "external" (a client certificate: CertFile, KeyFile).
+	SASL         string
+	SASLUser     string
+	SASLPassword string
+	CertFile     string
+	KeyFile      string
+	Channels     []string
+	// MaxQueue is how many lines may wait for one target before older
+	// boards are dropped; default 20.
+	MaxQueue int
+}
+
+// Handler is the bot as the adapter sees it.
+type Handler interface {
+	Handle(ctx context.Context, m bot.Message) []bot.Reply
+}
+
+// Adapter connects one IRC network to the bot.
+type Adapter struct {
+	cfg     Config
+	client  *girc.Client
+	handler Handler
+	log     *slog.Logger
+	out     *outbox
+
+	mu    sync.Mutex
+	nicks map[string]string // identity -> last nick seen, for private replies
+}
+
+var _ bot.Sender = (*Adapter)(nil)
+
+// New checks cfg and returns an adapter; Run connects it.
+func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
+	if cfg.Server == "" || cfg.Nick == "" {
+		return nil, errors.New("irc: server and nick are required")
+	}
+	useTLS := cfg.Port == 0 || cfg.Port == 6697
+	if cfg.TLS != nil {
+		useTLS = *cfg.TLS
+	}
+	if cfg.Port == 0 {
+		cfg.Port = 6667
+		if useTLS {
+			cfg.Port = 6697
+		}
+	}
+	if cfg.User == "" {
+		cfg.User = cfg.Nick
+	}
+	if cfg.RealName == "" {
+		cfg.RealName = "ataxxbot, the Ataxx game host"
+	}
+	if cfg.MaxQueue <= 0 {
+		cfg.MaxQueue = 20
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	gc := girc.Config{
+		Server: cfg.Server, Port: cfg.Port, Nick: cfg.Nick, User: cfg.User, Name: cfg.RealName,
+		SSL:         useTLS,
+		TLSConfig:   &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
+		Version:     "ataxxbot",
+		PingDelay:   30 * time.Second,
+		RecoverFunc: func(c *girc.Client, e *girc.HandlerError) { log.Error("irc handler panic", "err", e.Error()) },
+	}
+	switch strings.ToLower(cfg.SASL) {
+	case "":
+	case "plain":
+		if cfg.SASLUser == "" || cfg.SASLPassword == "" {
+			return nil, errors.New("irc: SASL PLAIN needs a user and a password")
+		}
+		gc.SASL = &girc.SASLPlain{User: cfg.SASLUser, Pass: cfg.SASLPassword}
+	case "external":
+		cert, err := tls.LoadX509KeyPair(cfg.CertFile, cfg.KeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("irc: SASL EXTERNAL certificate: %w", err)
+		}
+		gc.TLSConfig.Certificates = []tls.Certificate{cert}
+		gc.SASL = &girc.SASLExternal{}
+	default:
+		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
+	}
+	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, nicks: map[string]string{}}
+	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
+	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
+	a.client.Handlers.AddBg(girc.PRIVMSG, a.onPrivmsg)
+	return a, nil
+}
+
+// onConnected joins the channels and marks the bot as a bot where the
+// server has a bot mode (ISUPPORT BOT=B).
+func (a *Adapter) onConnected(c *girc.Client, e girc.Event) {
+	a.log.Info("irc connected", "server", a.cfg.Server, "nick", c.GetNick())
+	if mode, ok := c.GetServerOption("BOT"); ok && mode != "" {
+		c.Cmd.Mode(c.GetNick(), "+"+mode)
+	}
+	if len(a.cfg.Channels) > 0 {
+		c.Cmd.Join(a.cfg.Channels...)
+	}
+}
+
+// Run connects and stays connected until ctx is done, reconnecting with a
+// growing pause (1 s to 1 min) and rejoining the channels.
+func (a *Adapter) Run(ctx context.Context) error {
+	go a.out.run(ctx)
+	go func() {
+		<-ctx.Done()
+		a.client.Close()
+	}()
+	pause := time.Second
+	for {
+		start := time.Now()
+		err := a.client.Connect()
+		if ctx.Err() != nil {
+			return nil
+		}
+		if time.Since(start) > time.Minute {
+			pause = time.Second // it was up for a while: start over
+		}
+		a.log.Warn("irc disconnected; reconnecting", "server", a.cfg.Server, "err", err, "in", pause)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(pause):
+		}
+		pause = min(pause*2, time.Minute)
+	}
+}
+
+// identity is the stable id of the sender of e.
+func (a *Adapter) identity(c *girc.Client, e girc.Event) string {
+	if acct, ok := e.Tags.Get("account"); ok && acct != "" && acct != "*" {
+		return "account:" + strings.ToLower(acct)
+	}
+	if u := c.LookupUser(e.Source.Name); u != nil && u.Extras.Account != "" {
+		return "account:" + strings.ToLower(u.Extras.Account)
+	}
+	return "host:" + e.Source.Ident + "@" + strings.ToLower(e.Source.Host)
+}
+
+func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event) {
+	if e.Source == nil || len(e.Params) < 2 || strings.EqualFold(e.Source.Name, c.GetNick()) {
+		return
+	}
+	if ok, _ := e.IsCTCP(); ok {
+		return // CTCP VERSION and the like: girc answers those
+	}
+	m := bot.Message{Network: Network, UserID: a.identity(c, e), Name: e.Source.Name, Text: e.Last()}
+	target := e.Params[0]
+	if e.IsFromChannel() {
+		m.Channel = strings.ToLower(target)
+		if rest, ok := addressed(m.Text, c.GetNick()); ok {
+			m.Text, m.Addressed = rest, true
+		}
+	} else {
+		// A private query: its own "channel", answered privately.
+		m.Channel = "query:" + m.UserID
+		m.Addressed, m.Private = true, true
+		target = e.Source.Name
+	}
+	a.mu.Lock()
+	a.nicks[m.UserID] = e.Source.Name
+	a.mu.Unlock()
+	replies := a.handler.Handle(context.Background(), m)
+	a.deliver(target, e.Source.Name, replies)
+}
+
+// addressed strips "nick: " or "nick, " from the start of text.
+func addressed(text, nick string) (string, bool) {
+	if len(text) <= len(nick) || !strings.EqualFold(text[:len(nick)], nick) {
+		return text, false
+	}
+	rest := text[len(nick):]
+	if rest[0] != ':' && rest[0] != ',' {
+		return text, false
+	}
+	return strings.TrimSpace(rest[1:]), true
+}
+
+// deliver queues replies for target (a channel, or the nick of a private
+// query); a private reply in a channel goes to nick instead.
+func (a *Adapter) deliver(target, nick string, replies []bot.Reply) {
+	for _, r := range replies {
+		to := target
+		if r.Private && nick != "" {
+			to = nick
+		}
+		lines := Lines(r)
+		if r.Mono && len(lines) > maxBoardLines && nick != "" {
+			to = nick // long listings (help) go privately, not to the channel
+		}
+		a.out.add(to, lines, r.Mono)
+	}
+}
+
+// Send delivers replies the bot sends on its own (AI moves, expiries).
+func (a *Adapter) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
+	if network != Network {
+		return nil
+	}
+	target, nick := channel, ""
+	if id, ok := strings.CutPrefix(channel, "query:"); ok {
+		a.mu.Lock()
+		nick = a.nicks[id]
+		a.mu.Unlock()
+		if nick == "" {
+			return fmt.Errorf("irc: no nick known for %s", id)
+		}
+		target = nick
+	}
+	a.deliver(target, nick, replies)
+	return nil
+}
+
+// maxBoardLines is the most lines a reply may take in a channel: a board.
+const maxBoardLines = 11
+
+// Lines turns a reply into the lines to send, each free of CR, LF and
+// every other control character, none empty. A board keeps its lines
+// (leading spaces kept, as the dump format wants); other text is one line.
+func Lines(r bot.Reply) []string {
+	var raw []string
+	if r.Mono {
+		raw = strings.Split(r.Text, "\n")
+	} else {
+		raw = []string{strings.Join(strings.Fields(strings.ReplaceAll(r.Text, "\n", " ")), " ")}
+	}
+	var out []string
+	for _, l := range raw {
+		if l = clean(l); strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// clean drops control characters (IRC colours and formatting included)
+// and invalid UTF-8.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || r == '\ufffd' {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+}

@@ -1,0 +1,166 @@
+package irc_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/adapters/irc"
+	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
+	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+const wait = 60 * time.Second
+
+// startBot runs the bot on the server, in channels, with the real AI.
+func startBot(t *testing.T, s *ircdtest.Server, channels ...string) {
+	t.Helper()
+	b := bot.New(bot.Config{}, memory.New(), nil, ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond)), nil)
+	off := false
+	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: channels}, b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Async(a)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { a.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); b.Close(); <-done })
+}
+
+// checkWire fails on any line from the bot that is not a clean PRIVMSG.
+func checkWire(t *testing.T, ps ...*ircdtest.Player) {
+	t.Helper()
+	for _, p := range ps {
+		for _, l := range p.All() {
+			if !strings.HasPrefix(l, ":ataxxbot!") {
+				continue
+			}
+			if strings.Contains(l, " QUIT ") || strings.HasPrefix(l, "ERROR") {
+				t.Errorf("%s saw the bot leave: %q", p.Nick, l)
+			}
+			for _, r := range l {
+				if r < 0x20 || r == 0x7f {
+					t.Errorf("%s got a line from the bot with control %U: %q", p.Nick, r, l)
+				}
+			}
+		}
+	}
+}
+
+func TestIRC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs ngircd")
+	}
+	s := ircdtest.Start(t)
+	alice := ircdtest.Connect(t, s, "alice", "alice")
+	bob := ircdtest.Connect(t, s, "bob", "bob")
+	carol := ircdtest.Connect(t, s, "carol", "carol")
+	for _, p := range []*ircdtest.Player{alice, bob, carol} {
+		p.Join("#ataxx")
+	}
+	startBot(t, s, "#ataxx", "#ai", "#burst")
+	alice.Expect(`^:ataxxbot!\S+ JOIN :?#ataxx`, wait)
+
+	t.Run("two players, blocks, a spectator, a nick change, an impostor", func(t *testing.T) {
+		alice.Say("#ataxx", "!ataxx new")
+		alice.Expect(`PRIVMSG #ataxx :New game in setup`, wait)
+		alice.Say("#ataxx", "!blocks 3gh")
+		alice.Expect(`PRIVMSG #ataxx :Blocks placed`, wait)
+		alice.Say("#ataxx", "!ataxx start")
+		alice.Expect(`PRIVMSG #ataxx :alice opened a game of ataxx. Blue is open`, wait)
+		bob.Say("#ataxx", "!ataxx join")
+		bob.Expect(`PRIVMSG #ataxx :Game on: Red \(alice\) vs Blue \(bob\)\. Red to move\.`, wait)
+		carol.Say("#ataxx", "!a7-a6")
+		carol.Expect(`PRIVMSG #ataxx :not a player in this game`, wait)
+		alice.Say("#ataxx", "!a7-a6")
+		alice.Expect(`PRIVMSG #ataxx :Red \(alice\) plays a7-a6\. Blue \(bob\) to move\.`, wait)
+		bob.Say("#ataxx", "!move g7-g6")
+		bob.Expect(`PRIVMSG #ataxx :Blue \(bob\) plays g7-g6\.`, wait)
+
+		// The dump, addressed without the prefix: nine lines, as the manual.
+		alice.Say("#ataxx", "ataxxbot: dump")
+		lines := ircdtest.FromBot(alice.Expect(`PRIVMSG #ataxx :===$`, wait), "ataxxbot", "#ataxx")
+		lines = append(lines, ircdtest.FromBot(alice.Expect(`PRIVMSG #ataxx :===$`, wait), "ataxxbot", "#ataxx")...)
+		want := []string{"===", "  r - - - - - b", "  r X - - - X b", "  - - X - X - -", "  - - X - X - -", "  - - X - X - -", "  - X - - - X -", "  b - - - - - r", "==="}
+		if strings.Join(lines[len(lines)-9:], "\n") != strings.Join(want, "\n") {
+			t.Errorf("dump on IRC:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+		}
+
+		// bob changes nick and keeps his seat.
+		bob.Raw("NICK bob2")
+		bob.Expect(`NICK :?bob2`, wait)
+		alice.Say("#ataxx", "!g1-g2")
+		alice.Expect(`plays g1-g2`, wait)
+		bob.Say("#ataxx", "!g6-g5")
+		bob.Expect(`PRIVMSG #ataxx :Blue \(bob\) plays g6-g5\.`, wait)
+
+		// A stranger takes the nick bob and tries Blue's next move.
+		mallory := ircdtest.Connect(t, s, "bob", "mallory")
+		mallory.Join("#ataxx")
+		alice.Say("#ataxx", "!a6-a5")
+		alice.Expect(`plays a6-a5`, wait)
+		mallory.Say("#ataxx", "!g5-g4")
+		mallory.Expect(`PRIVMSG #ataxx :not a player in this game`, wait)
+		checkWire(t, alice, bob, carol, mallory)
+	})
+
+	t.Run("a player plays the AI to the end", func(t *testing.T) {
+		dave := ircdtest.Connect(t, s, "dave", "dave")
+		dave.Join("#ai")
+		dave.Say("#ai", "!ataxx new")
+		dave.Expect(`New game in setup`, wait)
+		// Four empty squares left, Red to move.
+		dave.Say("#ai", "!ataxx fen xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
+		dave.Expect(`Position set`, wait)
+		dave.Say("#ai", "!ataxx start ai:1")
+		dave.Expect(`Game on: Red \(dave\) vs Blue \(AI level 1\)`, wait)
+		for turn := 0; turn < 20; turn++ {
+			dave.Say("#ai", "!ataxx fen")
+			fenLine := dave.Expect(`PRIVMSG #ai :\S+ [xo] \d+ \d+$`, wait)
+			fen := fenLine[len(fenLine)-1][strings.Index(fenLine[len(fenLine)-1], " :")+2:]
+			pos, err := ataxx.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos.SetRules(ataxx.RulesManual)
+			if pos.IsOver() {
+				break
+			}
+			if pos.Turn() != ataxx.Red {
+				time.Sleep(200 * time.Millisecond) // the AI is thinking
+				continue
+			}
+			m := pos.LegalMoves()[0]
+			dave.Say("#ai", "!move "+pos.ManualNotation(m))
+			got := dave.Expect(`PRIVMSG #ai :(Red \(dave\) plays|Red wins|Blue wins|Draw)`, wait)
+			if strings.Contains(got[len(got)-1], "wins.") || strings.Contains(got[len(got)-1], "Draw.") {
+				break
+			}
+		}
+		dave.Say("#ai", "!ataxx status")
+		dave.Expect(`PRIVMSG #ai :Game over: (Red wins|Blue wins|Draw)\.`, wait)
+		checkWire(t, dave)
+	})
+
+	t.Run("a burst of commands does not get the bot disconnected", func(t *testing.T) {
+		ps := []*ircdtest.Player{ircdtest.Connect(t, s, "erin", "erin"), ircdtest.Connect(t, s, "frank", "frank"), ircdtest.Connect(t, s, "grace", "grace")}
+		for _, p := range ps {
+			p.Join("#burst")
+		}
+		ps[0].Say("#burst", "!ataxx start ai")
+		ps[0].Expect(`Game on`, wait)
+		for i := range 10 {
+			ps[i%3].Say("#burst", "!board")
+		}
+		ps[1].Expect(`PRIVMSG #burst :\(\d+ older replies skipped to stay within the server's flood limits\)`, 2*wait)
+		ps[2].Say("#burst", "!ataxx status")
+		ps[2].Expect(`PRIVMSG #burst :Red \(erin\), Blue \(AI level 3\)\. Rules manual`, 2*wait)
+		checkWire(t, ps...)
+	})
+}

@@ -1,0 +1,186 @@
+// Package ircdtest runs a real ngircd for tests, on a free loopback port,
+// and scripted IRC players that speak raw protocol, so a test sees every
+// line exactly as the server relays it. Where ngircd is missing the test
+// is skipped, unless CI is set: then it fails.
+package ircdtest
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Server is a real ngircd on a free loopback port, for one test.
+type Server struct {
+	Port int
+	cmd  *exec.Cmd
+}
+
+// Start runs ngircd until the test ends.
+func Start(t *testing.T) *Server {
+	t.Helper()
+	bin, err := exec.LookPath("ngircd")
+	if err != nil {
+		for _, p := range []string{"/usr/sbin/ngircd", "/usr/local/sbin/ngircd"} {
+			if _, e := os.Stat(p); e == nil {
+				bin, err = p, nil
+			}
+		}
+	}
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: ngircd is required (make test installs it): %v", err)
+		}
+		t.Skipf("ngircd not installed: %v", err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "ngircd.conf")
+	err = os.WriteFile(conf, []byte(fmt.Sprintf(`[Global]
+	Name = irc.test.local
+	Info = ataxxbot test server
+	Listen = 127.0.0.1
+	Ports = %d
+	MotdPhrase = "ataxxbot tests"
+[Limits]
+	MaxConnectionsIP = 0
+	MaxJoins = 0
+	PingTimeout = 120
+	PongTimeout = 20
+[Options]
+	PAM = no
+	Ident = no
+	DNS = no
+	RequireAuthPing = no
+`, port)), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755)
+	os.Chmod(conf, 0o644)
+	cmd := exec.Command(bin, "-n", "-f", conf)
+	logf, _ := os.Create(filepath.Join(dir, "ngircd.log"))
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+			c.Close()
+			return &Server{Port: port, cmd: cmd}
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "ngircd.log"))
+	t.Fatalf("ngircd did not listen on %d:\n%s", port, data)
+	return nil
+}
+
+// Player is a scripted IRC client speaking raw protocol.
+type Player struct {
+	t     *testing.T
+	Nick  string
+	conn  net.Conn
+	lines chan string
+	mu    sync.Mutex
+	all   []string // every line received
+}
+
+// Connect registers a player with nick and ident (the USER name).
+func Connect(t *testing.T, s *Server, nick, ident string) *Player {
+	t.Helper()
+	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.Port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Player{t: t, Nick: nick, conn: c, lines: make(chan string, 4096)}
+	go func() {
+		r := bufio.NewScanner(c)
+		for r.Scan() {
+			line := r.Text()
+			if strings.HasPrefix(line, "PING ") {
+				fmt.Fprintf(c, "PONG %s\r\n", line[5:])
+				continue
+			}
+			p.mu.Lock()
+			p.all = append(p.all, line)
+			p.mu.Unlock()
+			p.lines <- line
+		}
+		close(p.lines)
+	}()
+	t.Cleanup(func() { c.Close() })
+	p.Raw("NICK " + nick)
+	p.Raw("USER " + ident + " 0 * :test player")
+	p.Expect(` 001 `, 10*time.Second)
+	return p
+}
+
+// Raw sends one protocol line.
+func (p *Player) Raw(line string) { fmt.Fprintf(p.conn, "%s\r\n", line) }
+
+// Join joins channel and waits for the names list.
+func (p *Player) Join(channel string) {
+	p.Raw("JOIN " + channel)
+	p.Expect(` 366 `, 10*time.Second)
+}
+
+// Say sends a PRIVMSG.
+func (p *Player) Say(target, text string) { p.Raw("PRIVMSG " + target + " :" + text) }
+
+// All returns every line received so far.
+func (p *Player) All() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.all...)
+}
+
+// Expect returns the lines read up to the first that matches re.
+func (p *Player) Expect(re string, d time.Duration) []string {
+	p.t.Helper()
+	rx := regexp.MustCompile(re)
+	var seen []string
+	deadline := time.After(d)
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				p.t.Fatalf("%s: connection closed waiting for %q; saw:\n%s", p.Nick, re, strings.Join(seen, "\n"))
+			}
+			seen = append(seen, l)
+			if rx.MatchString(l) {
+				return seen
+			}
+		case <-deadline:
+			p.t.Fatalf("%s: no %q within %v; saw:\n%s", p.Nick, re, d, strings.Join(seen, "\n"))
+		}
+	}
+}
+
+// FromBot keeps the text of the bot's PRIVMSGs to target among lines.
+func FromBot(lines []string, botNick, target string) []string {
+	prefix := ":" + botNick + "!"
+	var out []string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, prefix) {
+			continue
+		}
+		if _, rest, ok := strings.Cut(l, " PRIVMSG "+target+" :"); ok {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
