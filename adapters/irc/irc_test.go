@@ -148,6 +148,17 @@ func TestIRC(t *testing.T) {
 		checkWire(t, dave)
 	})
 
+	t.Run("notices are never answered", func(t *testing.T) {
+		carol.Raw("NOTICE #ataxx :!ataxx fen")
+		carol.Say("#ataxx", "!ataxx status")
+		// Replies go out in order: were the NOTICE answered, its FEN would
+		// come first.
+		lines := carol.Expect(`^:ataxxbot!\S+ PRIVMSG #ataxx :`, wait)
+		if got := ircdtest.FromBot(lines, "ataxxbot", "#ataxx"); len(got) != 1 || strings.Count(got[0], "/") == 6 {
+			t.Fatalf("after a NOTICE (fen) and a PRIVMSG (status) the bot said %q; want only the status", got)
+		}
+	})
+
 	t.Run("a burst of commands does not get the bot disconnected", func(t *testing.T) {
 		ps := []*ircdtest.Player{ircdtest.Connect(t, s, "erin", "erin"), ircdtest.Connect(t, s, "frank", "frank"), ircdtest.Connect(t, s, "grace", "grace")}
 		for _, p := range ps {
@@ -163,4 +174,27 @@ func TestIRC(t *testing.T) {
 		ps[2].Expect(`PRIVMSG #burst :Red \(erin\), Blue \(AI level 3\)\. Rules manual`, 2*wait)
 		checkWire(t, ps...)
 	})
+}
+
+// TestIRCNickTakenAndReconnect: the bot takes another nick when its own is
+// in use, and after the server restarts it reconnects and rejoins.
+func TestIRCNickTakenAndReconnect(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs ngircd")
+	}
+	s := ircdtest.Start(t)
+	squatter := ircdtest.Connect(t, s, "ataxxbot", "squatter")
+	squatter.Join("#ataxx")
+	startBot(t, s, "#ataxx")
+	squatter.Expect(`^:ataxxbot_!\S+ JOIN :?#ataxx`, wait)
+	squatter.Say("#ataxx", "ataxxbot_: status")
+	squatter.Expect(`^:ataxxbot_!\S+ PRIVMSG #ataxx :No game here`, wait)
+
+	s.Stop()
+	s.Restart()
+	p := ircdtest.Connect(t, s, "yann", "yann")
+	p.Join("#ataxx")
+	p.Expect(`^:ataxxbot_?!\S+ JOIN :?#ataxx`, wait) // within the 1 s, 2 s, ... backoff
+	p.Say("#ataxx", "!ataxx status")
+	p.Expect(`PRIVMSG #ataxx :No game here`, wait)
 }

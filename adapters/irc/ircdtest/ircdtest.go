@@ -21,6 +21,10 @@ import (
 // Server is a real ngircd on a free loopback port, for one test.
 type Server struct {
 	Port int
+	t    *testing.T
+	bin  string
+	conf string
+	log  string
 	cmd  *exec.Cmd
 }
 
@@ -71,23 +75,41 @@ func Start(t *testing.T) *Server {
 	}
 	os.Chmod(dir, 0o755)
 	os.Chmod(conf, 0o644)
-	cmd := exec.Command(bin, "-n", "-f", conf)
-	logf, _ := os.Create(filepath.Join(dir, "ngircd.log"))
-	cmd.Stdout, cmd.Stderr = logf, logf
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	s := &Server{Port: port, t: t, bin: bin, conf: conf, log: filepath.Join(dir, "ngircd.log")}
+	s.start()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+func (s *Server) start() {
+	s.t.Helper()
+	s.cmd = exec.Command(s.bin, "-n", "-f", s.conf)
+	logf, _ := os.OpenFile(s.log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	s.cmd.Stdout, s.cmd.Stderr = logf, logf
+	if err := s.cmd.Start(); err != nil {
+		s.t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.Port)); err == nil {
 			c.Close()
-			return &Server{Port: port, cmd: cmd}
+			return
 		}
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "ngircd.log"))
-	t.Fatalf("ngircd did not listen on %d:\n%s", port, data)
-	return nil
+	data, _ := os.ReadFile(s.log)
+	s.t.Fatalf("ngircd did not listen on %d:\n%s", s.Port, data)
 }
+
+// Stop kills the server: every client is cut off.
+func (s *Server) Stop() {
+	if s.cmd != nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+		s.cmd = nil
+	}
+}
+
+// Restart starts the server again on the same port.
+func (s *Server) Restart() { s.start() }
 
 // Player is a scripted IRC client speaking raw protocol.
 type Player struct {
