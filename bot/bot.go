@@ -231,6 +231,7 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
 			return nil, txResult{}, err
 		}
+		b.offerActions(t)
 		if !t.changed {
 			return t.replies, txResult{}, nil
 		}
@@ -596,6 +597,7 @@ func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Repl
 		if err := b.play(t, cmd, seat); err != nil {
 			return nil, false, fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
 		}
+		b.offerActions(t)
 		err = b.save(ctx, key, t)
 		if errors.Is(err, ErrConflict) {
 			continue
@@ -609,4 +611,33 @@ func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Repl
 	// playing this channel's AI. Leave it the work.
 	b.log.Info("AI moves left to another worker", "channel", key)
 	return nil, false, nil
+}
+
+// offerActions puts the commands that fit the channel's moment on the
+// last reply: Join while a seat is open, Pass when the side to move can
+// only pass, Undo, Resign and Board during play, New after it.
+func (b *Bot) offerActions(t *tx) {
+	if len(t.replies) == 0 {
+		return
+	}
+	var acts []Action
+	switch t.rec.Phase {
+	case PhaseSetup:
+		if t.rec.Waiting {
+			for _, s := range t.rec.Seats {
+				if s.Kind == SeatOpen || s.Kind == SeatInvited {
+					acts = append(acts, Action{Label: "Join", Command: "join"})
+					break
+				}
+			}
+		}
+	case PhasePlaying:
+		if t.st.MustPass() {
+			acts = append(acts, Action{Label: "Pass", Command: "pass"})
+		}
+		acts = append(acts, Action{Label: "Undo", Command: "undo"}, Action{Label: "Resign", Command: "resign"}, Action{Label: "Board", Command: "board"})
+	case PhaseOver:
+		acts = append(acts, Action{Label: "Board", Command: "board"}, Action{Label: "New game", Command: "new"})
+	}
+	t.replies[len(t.replies)-1].Actions = acts
 }

@@ -84,6 +84,8 @@ type State interface {
 	AIMove(ctx context.Context, ai AIPlayer, seed int64) (Command, error)
 	// Summary is a one-line status: rules, score, whose turn.
 	Summary() string
+	// MustPass reports whether the side to move has no move but a pass.
+	MustPass() bool
 }
 
 // AIPlayer is who plays an AI seat: the bot's own search at a level, or an

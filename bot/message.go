@@ -26,4 +26,13 @@ type Reply struct {
 	UserID  string // who a private reply (or an error) is for
 	Error   bool   // a refusal: adapters may show it only to UserID
 	Mention string // the user id this reply may ping (a challenge), or ""
+	// Actions are the commands that fit the moment, for networks that
+	// offer buttons: pressing one says its Command as the presser.
+	Actions []Action
+}
+
+// Action is a command offered as a button.
+type Action struct {
+	Label   string // "Join", "Pass"
+	Command string // "join", "pass": said as the user who presses it
 }

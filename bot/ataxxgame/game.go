@@ -343,3 +343,8 @@ func (s *state) AIMove(ctx context.Context, p bot.AIPlayer, seed int64) (bot.Com
 func (s *state) Summary() string {
 	return fmt.Sprintf("Rules %s. %s %v to move.", s.Rules, s.score(), s.pos.Turn())
 }
+
+func (s *state) MustPass() bool {
+	moves := s.pos.LegalMoves()
+	return len(moves) == 1 && moves[0] == ataxx.Pass
+}

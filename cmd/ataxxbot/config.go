@@ -29,6 +29,7 @@ type Config struct {
 	} `yaml:"ai"`
 	Engines   []EngineConfig `yaml:"engines"`
 	IRC       *IRCConfig     `yaml:"irc"`
+	Discord   *DiscordConfig `yaml:"discord"`
 	Challenge struct {
 		Timeout    time.Duration `yaml:"timeout"`
 		UndoWindow time.Duration `yaml:"undo_window"`
@@ -157,4 +158,15 @@ type IRCConfig struct {
 	KeyFile      string   `yaml:"key_file"`
 	Channels     []string `yaml:"channels"`
 	MaxQueue     int      `yaml:"max_queue"`
+}
+
+// DiscordConfig is the discord: section. The token comes from
+// ATAXXBOT_DISCORD_TOKEN unless token is set.
+type DiscordConfig struct {
+	Token          string   `yaml:"token"`
+	AppID          string   `yaml:"app_id"`
+	GuildIDs       []string `yaml:"guild_ids"`
+	PrefixCommands bool     `yaml:"prefix_commands"`
+	ShardID        int      `yaml:"shard_id"`
+	ShardCount     int      `yaml:"shard_count"`
 }

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/console"
+	"github.com/ataxxbot/ataxxbot/adapters/discord"
 	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
@@ -124,8 +125,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine, externals), log)
 	defer b.Close()
-	if cfg.IRC != nil && !forceConsole && !*cs61b {
-		if err := serveIRC(ctx, *cfg.IRC, b, log); err != nil {
+	if (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b {
+		if err := serveNetworks(ctx, cfg, b, log); err != nil {
 			fmt.Fprintln(stderr, "ataxxbot:", err)
 			return 1
 		}
@@ -145,23 +146,80 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-// serveIRC runs the bot on an IRC network until ctx is done.
-func serveIRC(ctx context.Context, c IRCConfig, b *bot.Bot, log *slog.Logger) error {
-	if c.SASLPassword == "" {
-		c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
+// network is a chat adapter the bot serves.
+type network interface {
+	bot.Sender
+	Run(ctx context.Context) error
+}
+
+// senders routes the bot's own messages to the adapter of their network.
+type senders map[string]bot.Sender
+
+func (s senders) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
+	if to, ok := s[network]; ok {
+		return to.Send(ctx, network, channel, replies)
 	}
-	a, err := irc.New(irc.Config{
-		Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
-		SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
-		Channels: c.Channels, MaxQueue: c.MaxQueue,
-	}, b, log)
-	if err != nil {
-		return err
+	return fmt.Errorf("no adapter for network %q", network)
+}
+
+// serveNetworks runs the bot on every configured chat network until ctx
+// is done (or one of them fails).
+func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger) error {
+	nets := map[string]network{}
+	if c := cfg.IRC; c != nil {
+		if c.SASLPassword == "" {
+			c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
+		}
+		a, err := irc.New(irc.Config{
+			Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
+			SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
+			Channels: c.Channels, MaxQueue: c.MaxQueue,
+		}, b, log)
+		if err != nil {
+			return err
+		}
+		nets[irc.Network] = a
 	}
-	b.Async(a)
-	go resumeLoop(ctx, b, irc.Network, a, log)
-	log.Info("serving IRC", "server", c.Server, "channels", c.Channels)
-	return a.Run(ctx)
+	if c := cfg.Discord; c != nil {
+		if c.Token == "" {
+			c.Token = os.Getenv("ATAXXBOT_DISCORD_TOKEN")
+		}
+		a, err := discord.New(discord.Config{
+			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
+			ShardID: c.ShardID, ShardCount: c.ShardCount,
+		}, b, log)
+		if err != nil {
+			return err
+		}
+		nets[discord.Network] = a
+	}
+	route := senders{}
+	for name, n := range nets {
+		route[name] = n
+	}
+	b.Async(route)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(nets))
+	for name, n := range nets {
+		go resumeLoop(ctx, b, name, n, log)
+		go func() {
+			log.Info("serving", "network", name)
+			err := n.Run(ctx)
+			if err != nil {
+				err = fmt.Errorf("%s: %w", name, err)
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for range nets {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+			cancel() // one network failing stops the bot, so its supervisor restarts it
+		}
+	}
+	return first
 }
 
 // resumeInterval is how often a running bot looks for owed work: AI moves

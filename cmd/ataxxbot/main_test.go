@@ -49,6 +49,9 @@ func TestFlagsAndConfig(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.yaml")
 	os.WriteFile(good, []byte("prefix: \"?\"\nrules: cs61b\nai:\n  default_level: 2\nconsole:\n  user: ann\n"), 0o644)
+	discordNoToken := filepath.Join(dir, "discord.yaml")
+	os.WriteFile(discordNoToken, []byte("discord:\n  app_id: \"1\"\n"), 0o644)
+	t.Setenv("ATAXXBOT_DISCORD_TOKEN", "")
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("prefx: \"?\"\n"), 0o644)
 	tests := []struct {
@@ -66,6 +69,7 @@ func TestFlagsAndConfig(t *testing.T) {
 		{"missing config file", []string{"-config", filepath.Join(dir, "none.yaml")}, "", 1, "", "no such file"},
 		{"unknown store", []string{"-store", "redis-ish"}, "", 1, "", `unknown store "redis-ish"`},
 		{"stray argument", []string{"play"}, "", 2, "", `unexpected argument "play"`},
+		{"discord without a token", []string{"-config", discordNoToken}, "", 1, "", "discord: a token and an application id are required"},
 		{"bad flag", []string{"-frob"}, "", 2, "", "flag provided but not defined"},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,336 @@
+package discord_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/adapters/discord"
+	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+const (
+	botUserID = "999"
+	appID     = "app1"
+	guildID   = "g1"
+)
+
+var interactionSeq atomic.Int64
+
+type harness struct {
+	*fakeDiscord
+	t *testing.T
+}
+
+func start(t *testing.T) *harness {
+	f := newFake(t)
+	b := bot.New(bot.Config{}, memory.New(), nil, ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond)), nil)
+	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.client()}, b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Async(a)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done; b.Close() })
+	select {
+	case id := <-f.ident:
+		if id["token"] != "Bot secret-token" {
+			t.Errorf("IDENTIFY token: got %v", id["token"])
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no IDENTIFY")
+	}
+	return &harness{fakeDiscord: f, t: t}
+}
+
+func user(id, name string) map[string]any { return map[string]any{"id": id, "username": name} }
+
+// slash sends /ataxx SUB with options (name, value pairs) as user, and
+// returns the response to it.
+func (h *harness) slash(channel, uid, name, sub string, opts ...any) call {
+	h.t.Helper()
+	var options []any
+	resolved := map[string]any{}
+	for i := 0; i+1 < len(opts); i += 2 {
+		typ := 3
+		switch v := opts[i+1].(type) {
+		case int:
+			typ = 4
+		case bool:
+			typ = 5
+		case map[string]any: // a user
+			typ = 6
+			resolved[v["id"].(string)] = v
+			opts[i+1] = v["id"]
+		}
+		options = append(options, map[string]any{"name": opts[i], "type": typ, "value": opts[i+1]})
+	}
+	data := map[string]any{"id": "cmd1", "name": "ataxx", "type": 1,
+		"options": []any{map[string]any{"name": sub, "type": 1, "options": options}}}
+	if len(resolved) > 0 {
+		data["resolved"] = map[string]any{"users": resolved}
+	}
+	return h.interact(channel, uid, name, 2, data)
+}
+
+// press presses the button whose command is cmd.
+func (h *harness) press(channel, uid, name, cmd string) call {
+	h.t.Helper()
+	return h.interact(channel, uid, name, 3, map[string]any{"custom_id": "cmd:" + cmd, "component_type": 2})
+}
+
+func (h *harness) interact(channel, uid, name string, typ int, data map[string]any) call {
+	h.t.Helper()
+	n := interactionSeq.Add(1)
+	id, token := fmt.Sprintf("i%d", n), fmt.Sprintf("tok%d", n)
+	from := h.count()
+	h.dispatch("INTERACTION_CREATE", map[string]any{
+		"id": id, "application_id": appID, "type": typ, "token": token, "version": 1,
+		"guild_id": guildID, "channel_id": channel, "member": map[string]any{"user": user(uid, name)}, "data": data,
+	})
+	c, _ := h.waitCall(from, func(c call) bool { return c.Path == "/api/v9/interactions/"+id+"/"+token+"/callback" })
+	return c
+}
+
+func content(c call) string {
+	if d, ok := c.Body["data"].(map[string]any); ok {
+		s, _ := d["content"].(string)
+		return s
+	}
+	s, _ := c.Body["content"].(string)
+	return s
+}
+
+func field(c call, name string) any {
+	if d, ok := c.Body["data"].(map[string]any); ok {
+		return d[name]
+	}
+	return c.Body[name]
+}
+
+func ephemeral(c call) bool {
+	f, _ := field(c, "flags").(float64)
+	return int(f)&64 != 0
+}
+
+// buttonCommands lists the commands of a message's buttons.
+func buttonCommands(c call) []string {
+	var out []string
+	rows, _ := field(c, "components").([]any)
+	for _, row := range rows {
+		comps, _ := row.(map[string]any)["components"].([]any)
+		for _, b := range comps {
+			id, _ := b.(map[string]any)["custom_id"].(string)
+			out = append(out, strings.TrimPrefix(id, "cmd:"))
+		}
+	}
+	return out
+}
+
+// checkAllowedMentions: no message may ping anyone but the users named.
+func checkAllowedMentions(t *testing.T, c call, users ...string) {
+	t.Helper()
+	am, ok := field(c, "allowed_mentions").(map[string]any)
+	if !ok {
+		t.Fatalf("%s %s: no allowed_mentions in %v", c.Method, c.Path, c.Body)
+	}
+	if parse, _ := am["parse"].([]any); len(parse) != 0 {
+		t.Errorf("%s: allowed_mentions.parse = %v; want []", c.Path, parse)
+	}
+	got, _ := am["users"].([]any)
+	if fmt.Sprint(got) != fmt.Sprint(toAny(users)) {
+		t.Errorf("%s: allowed_mentions.users = %v; want %v", c.Path, got, users)
+	}
+	if n := len(content(c)); n > 2000 {
+		t.Errorf("%s: content of %d characters; want at most 2000", c.Path, n)
+	}
+}
+
+func toAny(ss []string) []any {
+	var out []any
+	for _, s := range ss {
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestDiscord(t *testing.T) {
+	h := start(t)
+	bob := user("222", "bob")
+
+	t.Run("registers /ataxx in the guild", func(t *testing.T) {
+		c, _ := h.waitCall(0, func(c call) bool {
+			return c.Method == "PUT" && c.Path == "/api/v9/applications/"+appID+"/guilds/"+guildID+"/commands"
+		})
+		if len(c.List) != 1 {
+			t.Fatalf("registered %d commands; want 1", len(c.List))
+		}
+		cmd := c.List[0].(map[string]any)
+		subs := map[string]bool{}
+		for _, o := range cmd["options"].([]any) {
+			subs[o.(map[string]any)["name"].(string)] = true
+		}
+		for _, want := range []string{"start", "join", "move", "pass", "blocks", "block", "board", "dump", "undo", "resign", "status", "help", "new", "fen", "auto"} {
+			if !subs[want] {
+				t.Errorf("/ataxx has no %s subcommand", want)
+			}
+		}
+	})
+
+	t.Run("a full game through slash commands and buttons", func(t *testing.T) {
+		r := h.slash("c1", "111", "alice", "start", "opponent", bob)
+		if !strings.HasPrefix(content(r), "<@222> bob, alice challenges you to ataxx as Blue") || ephemeral(r) {
+			t.Fatalf("challenge: got %q (ephemeral %v)", content(r), ephemeral(r))
+		}
+		checkAllowedMentions(t, r, "222")
+		if got := buttonCommands(r); fmt.Sprint(got) != "[join]" {
+			t.Errorf("challenge buttons: got %v; want [join]", got)
+		}
+
+		r = h.press("c1", "222", "bob", "join")
+		if !strings.Contains(content(r), "Game on: Red (alice) vs Blue (bob). Red to move.") {
+			t.Fatalf("join: got %q", content(r))
+		}
+		checkAllowedMentions(t, r)
+		if got := buttonCommands(r); fmt.Sprint(got) != "[undo resign board]" {
+			t.Errorf("buttons in play: got %v", got)
+		}
+
+		// Out of turn, by button: refused, privately.
+		r = h.press("c1", "222", "bob", "pass")
+		if !ephemeral(r) || !strings.Contains(content(r), "not your turn") {
+			t.Errorf("bob's out-of-turn pass: got %q (ephemeral %v); want a private refusal", content(r), ephemeral(r))
+		}
+		r = h.slash("c1", "333", "carol", "move", "move", "a7-b6")
+		if !ephemeral(r) || !strings.Contains(content(r), "not a player") {
+			t.Errorf("spectator move: got %q (ephemeral %v)", content(r), ephemeral(r))
+		}
+
+		r = h.slash("c1", "111", "alice", "dump")
+		if want := "```\n===\n  r - - - - - b\n"; !strings.HasPrefix(content(r), want) || !strings.HasSuffix(content(r), "===\n```") {
+			t.Errorf("dump: got %q; want a code block of the dump", content(r))
+		}
+
+		// To the end, from a position with four empty squares.
+		h.slash("c1", "111", "alice", "new")
+		h.slash("c1", "111", "alice", "fen", "fen", "xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
+		if r = h.slash("c1", "111", "alice", "start"); !strings.Contains(content(r), "Game on") {
+			t.Fatalf("rematch start: got %q", content(r))
+		}
+		players := map[ataxx.Color][2]string{ataxx.Red: {"111", "alice"}, ataxx.Blue: {"222", "bob"}}
+		for turn := 0; ; turn++ {
+			if turn > 20 {
+				t.Fatal("the game did not end")
+			}
+			pos, err := ataxx.ParseFEN(content(h.slash("c1", "333", "carol", "fen")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := pos.LegalMoves()[0]
+			p := players[pos.Turn()]
+			var r call
+			if m == ataxx.Pass {
+				r = h.press("c1", p[0], p[1], "pass")
+			} else {
+				r = h.slash("c1", p[0], p[1], "move", "move", pos.ManualNotation(m))
+			}
+			if ephemeral(r) {
+				t.Fatalf("move %v: refused: %q", m, content(r))
+			}
+			checkAllowedMentions(t, r)
+			if strings.Contains(content(r), "wins.") || strings.Contains(content(r), "Draw.") {
+				t.Logf("after %d moves: %q", turn+1, content(r))
+				if got := buttonCommands(r); fmt.Sprint(got) != "[board new]" {
+					t.Errorf("buttons after the game: got %v", got)
+				}
+				break
+			}
+		}
+	})
+
+	t.Run("prefix commands and the AI's moves are channel messages", func(t *testing.T) {
+		from := h.count()
+		h.dispatch("MESSAGE_CREATE", map[string]any{"id": "m1", "channel_id": "c2", "guild_id": guildID,
+			"author": user("444", "@everyone"), "content": "!ataxx start ai", "mentions": []any{}})
+		c, next := h.waitCall(from, func(c call) bool { return c.Path == "/api/v9/channels/c2/messages" })
+		if !strings.Contains(content(c), "Red (@everyone) vs Blue (AI level 3)") {
+			t.Fatalf("prefix start: got %q", content(c))
+		}
+		checkAllowedMentions(t, c) // the name says @everyone; nobody is pinged
+		h.dispatch("MESSAGE_CREATE", map[string]any{"id": "m2", "channel_id": "c2", "guild_id": guildID,
+			"author": user("444", "@everyone"), "content": "<@" + botUserID + "> a7-b6", "mentions": []any{user(botUserID, "ataxxbot")}})
+		c, _ = h.waitCall(next, func(c call) bool {
+			return c.Path == "/api/v9/channels/c2/messages" && strings.Contains(content(c), "Blue (AI level 3) plays")
+		})
+		checkAllowedMentions(t, c)
+		if got := buttonCommands(c); fmt.Sprint(got) != "[undo resign board]" {
+			t.Errorf("buttons under the AI's move: got %v", got)
+		}
+	})
+}
+
+// slowHandler answers after a pause, like a bot waiting on its store.
+type slowHandler struct{ pause time.Duration }
+
+func (h slowHandler) Handle(ctx context.Context, m bot.Message) []bot.Reply {
+	time.Sleep(h.pause)
+	return []bot.Reply{{Text: "late answer to " + m.Text}}
+}
+
+// TestSlowCommandIsDeferred: an answer that would miss Discord's 3 s
+// window is deferred at once and sent as a follow-up.
+func TestSlowCommandIsDeferred(t *testing.T) {
+	f := newFake(t)
+	a, err := discord.New(discord.Config{Token: "t", AppID: appID, HTTPClient: f.client()}, slowHandler{pause: 2500 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	<-f.ident
+	h := &harness{fakeDiscord: f, t: t}
+	start := time.Now()
+	r := h.slash("c9", "111", "alice", "status")
+	if typ, _ := r.Body["type"].(float64); typ != 5 || time.Since(start) > 2900*time.Millisecond {
+		t.Fatalf("first answer: type %v after %v; want a deferral (5) within 3 s", r.Body["type"], time.Since(start))
+	}
+	c, _ := h.waitCall(0, func(c call) bool { return strings.HasPrefix(c.Path, "/api/v9/webhooks/"+appID+"/") })
+	if content(c) != "late answer to status" {
+		t.Fatalf("follow-up: got %q", content(c))
+	}
+	checkAllowedMentions(t, c)
+}
+
+func TestLongRepliesAreSplit(t *testing.T) {
+	h := start(t)
+	r := h.slash("c3", "111", "alice", "help")
+	checkAllowedMentions(t, r)
+	if !strings.HasPrefix(content(r), "```\nataxx commands") {
+		t.Fatalf("help: got %q", content(r))
+	}
+	long := strings.Repeat("Ataxx! ", 700) // 4,900 characters
+	for _, c := range discord.Render(bot.Reply{Text: long}) {
+		if len(c) > 2000 {
+			t.Fatalf("a piece of %d characters", len(c))
+		}
+	}
+	if got := strings.Join(discord.Render(bot.Reply{Text: long}), ""); strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(long, " ", "") {
+		t.Fatalf("splitting lost text")
+	}
+	for _, c := range discord.Render(bot.Reply{Text: strings.Repeat("l\n", 1500), Mono: true}) {
+		if len(c) > 2000 || !strings.HasPrefix(c, "```\n") || !strings.HasSuffix(c, "\n```") {
+			t.Fatalf("a board piece of %d characters: %.40q", len(c), c)
+		}
+	}
+}

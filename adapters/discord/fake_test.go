@@ -1,0 +1,186 @@
+package discord_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// fakeDiscord stands in for Discord: its REST API (recording every call)
+// and its gateway (HELLO, IDENTIFY, READY, then the events a test sends).
+type fakeDiscord struct {
+	t      *testing.T
+	srv    *httptest.Server
+	mu     sync.Mutex
+	calls  []call
+	ws     *websocket.Conn
+	seq    int
+	wsMu   sync.Mutex
+	ident  chan map[string]any
+	change chan struct{}
+	nextID int
+}
+
+// call is one REST request the bot made.
+type call struct {
+	Method, Path string
+	Body         map[string]any
+	List         []any // a JSON array body
+}
+
+func newFake(t *testing.T) *fakeDiscord {
+	f := &fakeDiscord{t: t, ident: make(chan map[string]any, 1), change: make(chan struct{}, 1000)}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+// client sends every REST call of discordgo to the fake.
+func (f *fakeDiscord) client() *http.Client {
+	return &http.Client{Transport: rewrite{host: strings.TrimPrefix(f.srv.URL, "http://")}}
+}
+
+type rewrite struct{ host string }
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = "http", r.host, r.host
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Upgrade") == "websocket" {
+		f.gateway(w, r)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	c := call{Method: r.Method, Path: r.URL.Path}
+	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "multipart/") {
+		// discordgo sends files as multipart; the JSON is the payload_json part.
+		if _, params, _ := strings.Cut(ct, "boundary="); params != "" {
+			for _, part := range strings.Split(string(body), "--"+params) {
+				if i := strings.Index(part, "{"); i >= 0 && strings.Contains(part, "payload_json") {
+					json.Unmarshal([]byte(strings.TrimSpace(part[i:])), &c.Body)
+				}
+			}
+		}
+	} else if len(body) > 0 && body[0] == '[' {
+		json.Unmarshal(body, &c.List)
+	} else if len(body) > 0 {
+		json.Unmarshal(body, &c.Body)
+	}
+	f.mu.Lock()
+	f.calls = append(f.calls, c)
+	f.nextID++
+	id := f.nextID
+	f.mu.Unlock()
+	f.change <- struct{}{}
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case r.URL.Path == "/api/v9/gateway" || r.URL.Path == "/api/v9/gateway/bot":
+		fmt.Fprintf(w, `{"url":"ws://%s","shards":1}`, strings.TrimPrefix(f.srv.URL, "http://"))
+	case r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands"):
+		w.Write(body)
+	case strings.HasSuffix(r.URL.Path, "/callback"):
+		w.WriteHeader(http.StatusNoContent)
+	case strings.HasPrefix(r.URL.Path, "/api/v9/channels/") || strings.HasPrefix(r.URL.Path, "/api/v9/webhooks/"):
+		content, _ := json.Marshal(c.Body["content"])
+		fmt.Fprintf(w, `{"id":"m%d","channel_id":"c","content":%s}`, id, content)
+	default:
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprint(w, `{"message":"not in the fake","code":0}`)
+	}
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		f.t.Errorf("gateway upgrade: %v", err)
+		return
+	}
+	f.wsMu.Lock()
+	f.ws = ws
+	f.wsMu.Unlock()
+	f.write(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
+	for {
+		var p struct {
+			Op int            `json:"op"`
+			D  map[string]any `json:"d"`
+		}
+		if err := ws.ReadJSON(&p); err != nil {
+			return
+		}
+		switch p.Op {
+		case 1:
+			f.write(map[string]any{"op": 11})
+		case 2:
+			f.ident <- p.D
+			f.dispatch("READY", map[string]any{
+				"v": 10, "session_id": "session", "guilds": []any{},
+				"user":        map[string]any{"id": botUserID, "username": "ataxxbot", "bot": true},
+				"application": map[string]any{"id": appID},
+			})
+		}
+	}
+}
+
+func (f *fakeDiscord) write(v any) {
+	f.wsMu.Lock()
+	defer f.wsMu.Unlock()
+	if err := f.ws.WriteJSON(v); err != nil {
+		f.t.Errorf("gateway write: %v", err)
+	}
+}
+
+// dispatch sends an event (op 0) with the next sequence number.
+func (f *fakeDiscord) dispatch(event string, d any) {
+	f.wsMu.Lock()
+	f.seq++
+	s := f.seq
+	f.wsMu.Unlock()
+	f.write(map[string]any{"op": 0, "t": event, "s": s, "d": d})
+}
+
+// waitCall returns the first call from index from on that matches.
+func (f *fakeDiscord) waitCall(from int, match func(call) bool) (call, int) {
+	f.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		f.mu.Lock()
+		for i := from; i < len(f.calls); i++ {
+			if match(f.calls[i]) {
+				c := f.calls[i]
+				f.mu.Unlock()
+				return c, i + 1
+			}
+		}
+		f.mu.Unlock()
+		select {
+		case <-f.change:
+		case <-deadline:
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			var seen []string
+			for _, c := range f.calls[from:] {
+				seen = append(seen, fmt.Sprintf("%s %s %v", c.Method, c.Path, c.Body))
+			}
+			f.t.Fatalf("no matching call; calls since:\n%s", strings.Join(seen, "\n"))
+		}
+	}
+}
+
+func (f *fakeDiscord) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.calls)
+}
