@@ -32,13 +32,8 @@ func (s *solver) win(p *ataxx.Position, n int) bool {
 	}
 	for _, m := range p.LegalMoves() {
 		u := p.MakeMove(m)
-		ok := false
-		if o := p.Outcome(); o != ataxx.Ongoing {
-			w, won := o.Winner()
-			ok = won && w == s.attacker
-		} else {
-			ok = s.lose(p, n-1)
-		}
+		over, won := s.ended(p)
+		ok := won || (!over && s.lose(p, n-1))
 		p.UnmakeMove(m, u)
 		if ok {
 			return true
@@ -47,19 +42,21 @@ func (s *solver) win(p *ataxx.Position, n int) bool {
 	return false
 }
 
+// ended reports whether the game is over, and whether the attacker won it.
+func (s *solver) ended(p *ataxx.Position) (over, attackerWon bool) {
+	o := p.Outcome()
+	w, won := o.Winner()
+	return o != ataxx.Ongoing, won && w == s.attacker
+}
+
 // lose: the defender is to move and cannot stop the attacker winning
 // within n more attacker moves.
 func (s *solver) lose(p *ataxx.Position, n int) bool {
 	s.tick()
 	for _, m := range p.LegalMoves() {
 		u := p.MakeMove(m)
-		ok := false
-		if o := p.Outcome(); o != ataxx.Ongoing {
-			w, won := o.Winner()
-			ok = won && w == s.attacker
-		} else {
-			ok = s.win(p, n)
-		}
+		over, won := s.ended(p)
+		ok := won || (!over && s.win(p, n))
 		p.UnmakeMove(m, u)
 		if !ok {
 			return false
@@ -134,11 +131,8 @@ func TestFindsForcedWins(t *testing.T) {
 		s := &solver{budget: 5_000_000, attacker: pos.Turn()}
 		q := pos
 		q.MakeMove(res.Move)
-		var keeps bool
-		if o := q.Outcome(); o != ataxx.Ongoing {
-			w, won := o.Winner()
-			keeps = won && w == pos.Turn()
-		} else {
+		over, keeps := s.ended(&q)
+		if !over {
 			var ok bool
 			if keeps, ok = s.solve(func() bool { return s.lose(&q, 3) }); !ok {
 				t.Fatalf("position %d: solver budget ran out", i)
