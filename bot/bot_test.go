@@ -557,3 +557,31 @@ func TestChallengeExpiryIsOwedWork(t *testing.T) {
 }
 
 func memoryStore() *memory.Store { return memory.New() }
+
+func TestOfferedActions(t *testing.T) {
+	commands := func(rs []bot.Reply) string {
+		if len(rs) == 0 {
+			return ""
+		}
+		var out []string
+		for _, a := range rs[len(rs)-1].Actions {
+			out = append(out, a.Command)
+		}
+		return strings.Join(out, " ")
+	}
+	h := newHarness(t, bot.Config{})
+	tests := []struct{ user, text, want string }{
+		{"alice", "!ataxx new", ""},
+		{"alice", "!ataxx fen xxxxxxx/-------/-------/o6/7/7/7 x 0 1", ""},
+		{"alice", "!ataxx start", "join"},
+		{"bob", "!ataxx join", "pass undo resign board"}, // Red is walled in
+		{"alice", "!pass", "undo resign board"},
+		{"alice", "!dump", "undo resign board"},
+		{"alice", "!resign", "board new"},
+	}
+	for _, tt := range tests {
+		if got := commands(h.say(tt.user, tt.text)); got != tt.want {
+			t.Errorf("%s %q: offered %q; want %q", tt.user, tt.text, got, tt.want)
+		}
+	}
+}
