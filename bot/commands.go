@@ -31,8 +31,12 @@ func (b *Bot) exec(ctx context.Context, t *tx, m Message, cmd Command, loud bool
 	case "verbose", "quiet":
 		t.rec.Verbose = cmd.Verb == "verbose"
 		t.changed = true
-		if !b.cfg.CS61B {
-			t.say(map[bool]string{true: "Verbose: the board follows every move.", false: "Quiet: no board after moves."}[t.rec.Verbose])
+		switch {
+		case b.cfg.CS61B:
+		case t.rec.Verbose:
+			t.say("Verbose: the board follows every move.")
+		default:
+			t.say("Quiet: no board after moves.")
 		}
 		return nil
 	case "status":
