@@ -32,6 +32,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
+	goredis "github.com/redis/go-redis/v9"
 )
 
 func main() {
@@ -75,6 +76,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	log := newLogger(stderr, cfg.LogLevel)
+	goredis.SetLogger(redisLogger{log}) // go-redis's own messages go to our log, as debug
 	if *storeSpec != "" {
 		spec, err := parseStoreSpec(*storeSpec)
 		if err != nil {
@@ -205,11 +207,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger
 		go resumeLoop(ctx, b, name, n, log)
 		go func() {
 			log.Info("serving", "network", name)
-			err := n.Run(ctx)
-			if err != nil {
-				err = fmt.Errorf("%s: %w", name, err)
-			}
-			errs <- err
+			errs <- n.Run(ctx) // adapters name themselves in their errors
 		}()
 	}
 	var first error
@@ -283,4 +281,12 @@ func newLogger(w io.Writer, level string) *slog.Logger {
 		l = slog.LevelWarn
 	}
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// redisLogger passes go-redis's internal messages (pool redials and the
+// like) to slog at debug level: the bot reports outages itself, once.
+type redisLogger struct{ log *slog.Logger }
+
+func (l redisLogger) Printf(ctx context.Context, format string, v ...any) {
+	l.log.DebugContext(ctx, fmt.Sprintf(format, v...), "component", "go-redis")
 }
