@@ -16,7 +16,7 @@ type Tuning struct {
 
 // DefaultTuning is the tuning the bot plays with (see the AI issue's
 // closing note for the matches that chose it).
-var DefaultTuning = Tuning{Stable: 12, Exposed: 6, NullMove: true}
+var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true}
 
 // Evaluate scores p for the side to move with DefaultTuning.
 func Evaluate(p *ataxx.Position) int { return DefaultTuning.Evaluate(p) }

@@ -62,6 +62,7 @@ type Searcher struct {
 	nodes       uint64
 	stopped     bool
 	mustFinish  bool // depth 1 always completes, so there is a move
+	rootDone    int  // root moves fully searched in this iteration
 	seldepth    int
 	noise       int
 	seed        uint64
@@ -109,9 +110,14 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.mustFinish = depth == 1
-		s.seldepth = 0
+		s.seldepth, s.rootDone = 0, 0
 		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, false)
 		if s.stopped {
+			// The previous best is searched first: a root move that was
+			// fully searched and became best is at least as good.
+			if s.rootDone > 0 && s.pvLen[0] > 0 {
+				res.Move = s.pv[0][0]
+			}
 			break
 		}
 		res.Move = s.pv[0][0]
@@ -162,7 +168,7 @@ func budget(lim Limits) (hard, soft time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
 		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer
-		soft = hard / 2
+		soft = hard * 7 / 10 // an iteration begun later would rarely finish a root move
 	case lim.Time > 0:
 		mtg := time.Duration(25)
 		if lim.MovesToGo > 0 {
@@ -412,6 +418,9 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		p.UnmakeMove(m, u)
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 {
+			s.rootDone++
 		}
 		if score > best {
 			best, bestMove = score, m
