@@ -168,7 +168,7 @@ func budget(lim Limits) (hard, soft time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
 		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer
-		soft = hard * 7 / 10 // an iteration begun later would rarely finish a root move
+		soft = hard * 7 / 10                                     // an iteration begun later would rarely finish a root move
 	case lim.Time > 0:
 		mtg := time.Duration(25)
 		if lim.MovesToGo > 0 {
