@@ -227,7 +227,10 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 		if err != nil {
 			return nil, txResult{}, err
 		}
-		before := t.snapshot()
+		var before string
+		if b.sender != nil { // only a running search cares what changed
+			before = t.snapshot()
+		}
 		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
 			return nil, txResult{}, err
 		}
@@ -243,7 +246,11 @@ func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) (
 		if err != nil {
 			return nil, txResult{}, err
 		}
-		return t.replies, txResult{aiNext: aiToMove(t), gameChanged: t.snapshot() != before}, nil
+		res := txResult{aiNext: aiToMove(t)}
+		if b.sender != nil {
+			res.gameChanged = t.snapshot() != before
+		}
+		return t.replies, res, nil
 	}
 	return nil, txResult{}, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
 }
