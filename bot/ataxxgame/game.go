@@ -345,6 +345,5 @@ func (s *state) Summary() string {
 }
 
 func (s *state) MustPass() bool {
-	moves := s.pos.LegalMoves()
-	return len(moves) == 1 && moves[0] == ataxx.Pass
+	return !s.pos.HasMoves(s.pos.Turn()) && s.pos.Outcome() == ataxx.Ongoing
 }
