@@ -60,3 +60,33 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+// FuzzLine: any input line yields at most one message, said by a nick
+// with no spaces, with the text it came with, and never panics.
+func FuzzLine(f *testing.F) {
+	for _, s := range []string{"start", "<bob> join", "<no nick> x", "<> y", "<bob>", "# comment", "load", "quit", "<a>b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\r\n") {
+			return // one line at a time
+		}
+		if verb, _, _ := strings.Cut(strings.TrimSpace(line), " "); strings.EqualFold(verb, "load") {
+			return // reads files
+		}
+		rec := &recorder{}
+		var out bytes.Buffer
+		c := &Console{In: strings.NewReader(line + "\n"), Out: &out, Handler: rec}
+		if err := c.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.got) > 1 {
+			t.Fatalf("%q gave %d messages", line, len(rec.got))
+		}
+		for _, m := range rec.got {
+			if m.UserID == "" || strings.ContainsAny(m.UserID, " \t") || m.Text == "" && m.UserID == "you" {
+				t.Fatalf("%q gave %+v", line, m)
+			}
+		}
+	})
+}

@@ -106,3 +106,21 @@ func TestOutboxDropsTextOnlyPastTwiceTheLimit(t *testing.T) {
 		t.Errorf("got %q; want %q", strings.Join(got, "|"), want)
 	}
 }
+
+func FuzzAddressed(f *testing.F) {
+	for _, s := range []string{"ataxxbot: start ai", "AtaxxBot, dump", "ataxxbot", "ataxxbotx: dump", "", "ataxxbot:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		rest, ok := addressed(text, "ataxxbot")
+		if !ok {
+			if rest != text {
+				t.Fatalf("addressed(%q) changed the text to %q without addressing", text, rest)
+			}
+			return
+		}
+		if len(rest) >= len(text) || !strings.EqualFold(text[:len("ataxxbot")], "ataxxbot") {
+			t.Fatalf("addressed(%q) = %q: not a strip of the nick", text, rest)
+		}
+	})
+}
