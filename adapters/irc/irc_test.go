@@ -78,6 +78,10 @@ func TestIRC(t *testing.T) {
 		bob.Expect(`PRIVMSG #ataxx :Game on: Red \(alice\) vs Blue \(bob\)\. Red to move\.`, wait)
 		carol.Say("#ataxx", "!a7-a6")
 		carol.Expect(`PRIVMSG #ataxx :not a player in this game`, wait)
+		// Control bytes in an argument the bot echoes never reach the wire
+		// (checkWire below reads every line the bot sent).
+		carol.Say("#ataxx", "!ataxx fr\x01o\x02b\x7f\x03")
+		carol.Expect(`PRIVMSG #ataxx :bad command: unknown command "fr`, wait)
 		alice.Say("#ataxx", "!a7-a6")
 		alice.Expect(`PRIVMSG #ataxx :Red \(alice\) plays a7-a6\. Blue \(bob\) to move\.`, wait)
 		bob.Say("#ataxx", "!move g7-g6")
