@@ -545,8 +545,8 @@ func (b *Bot) undo(t *tx, m Message) error {
 	if toMove == requester {
 		plies = 2
 	}
-	if t.rec.Seats[0].holds(m.UserID) && len(t.rec.Seats) > 1 && t.rec.Seats[1].holds(m.UserID) {
-		plies = 1
+	if t.rec.holdsAll(m.UserID) {
+		plies = 1 // one player on every side: just the last move
 	}
 	if t.st.Plies() < plies {
 		return fmt.Errorf("%w: no move of yours to take back", ErrBadCommand)

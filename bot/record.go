@@ -90,6 +90,16 @@ func (r *Record) seatOf(userID string, toMove int) int {
 
 func (s Seat) holds(userID string) bool { return s.Kind == SeatHuman && s.UserID == userID }
 
+// holdsAll reports whether userID holds every seat.
+func (r *Record) holdsAll(userID string) bool {
+	for _, s := range r.Seats {
+		if !s.holds(userID) {
+			return false
+		}
+	}
+	return len(r.Seats) > 0
+}
+
 // hasHuman reports whether any seat is held by a person.
 func (r *Record) hasHuman() bool {
 	for _, s := range r.Seats {

@@ -192,9 +192,10 @@ func (a *Adapter) Send(ctx context.Context, network, channel string, replies []b
 
 // post sends one reply as channel messages.
 func (a *Adapter) post(channel string, r bot.Reply) error {
-	for i, content := range render(r) {
+	contents := render(r)
+	for i, content := range contents {
 		msg := &discordgo.MessageSend{Content: content, AllowedMentions: allowed(r)}
-		if i == len(render(r))-1 {
+		if i == len(contents)-1 {
 			msg.Components = buttons(r.Actions)
 		}
 		if _, err := a.s.ChannelMessageSendComplex(channel, msg); err != nil {

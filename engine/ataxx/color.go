@@ -32,9 +32,6 @@ const (
 	Block
 )
 
-// PieceOf returns the piece of color c.
-func PieceOf(c Color) Piece { return RedPiece + Piece(c) }
-
 // String returns the piece's letter in the users' guide dump format:
 // "r", "b", "X" or "-".
 func (p Piece) String() string {

@@ -36,14 +36,6 @@ func (p *Position) Rules() Rules { return p.rules }
 // SetRules changes the rule set in force.
 func (p *Position) SetRules(r Rules) { p.rules = r }
 
-// SetTurn gives the move to c (for setting up positions).
-func (p *Position) SetTurn(c Color) {
-	if p.turn != c {
-		p.turn = c
-		p.hash ^= zobristBlue
-	}
-}
-
 // Hash returns the Zobrist hash of the board and side to move.
 func (p *Position) Hash() uint64 { return p.hash }
 

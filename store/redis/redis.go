@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -209,13 +208,4 @@ func (s *Store) TTL(ctx context.Context, key string) (time.Duration, error) {
 		return -1, nil
 	}
 	return d, nil
-}
-
-// ParseSpec reads the -store flag's Redis form, redis://HOST:PORT/DB (or
-// rediss:// for TLS).
-func ParseSpec(spec string) (Options, bool) {
-	if strings.HasPrefix(spec, "redis://") || strings.HasPrefix(spec, "rediss://") {
-		return Options{URL: spec}, true
-	}
-	return Options{}, false
 }
