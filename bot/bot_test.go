@@ -226,6 +226,12 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!undo", want: "asks to take back"},
 			{user: "bob", text: "!undo", want: "Blue (bob) asks to take back"},
 		}, advance: 61 * time.Second, fen: "x5o/1x5/7/7/7/7/o5x o 0 1", phase: bot.PhasePlaying},
+		{name: "one player on both sides takes back one move", steps: []step{
+			{user: "alice", text: "!ataxx start", want: "Blue is open"},
+			{user: "alice", text: "!ataxx manual blue", want: "Game on: Red (alice) vs Blue (alice)"},
+			{user: "alice", text: "!a7-b6", want: "Blue (alice) to move"},
+			{user: "alice", text: "!undo", want: "Took back 1 move(s). Red (alice) to move."},
+		}, fen: startFEN, phase: bot.PhasePlaying},
 		{name: "resign", steps: []step{
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
 			{user: "alice", text: "!resign", want: "Red resigns. Blue wins."},

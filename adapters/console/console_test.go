@@ -83,9 +83,13 @@ func FuzzLine(f *testing.F) {
 		if len(rec.got) > 1 {
 			t.Fatalf("%q gave %d messages", line, len(rec.got))
 		}
+		trimmed := strings.TrimSpace(line)
 		for _, m := range rec.got {
-			if m.UserID == "" || strings.ContainsAny(m.UserID, " \t") || m.Text == "" && m.UserID == "you" {
-				t.Fatalf("%q gave %+v", line, m)
+			if m.UserID == "" || strings.ContainsAny(m.UserID, " \t") {
+				t.Fatalf("%q gave a message from %q", line, m.UserID)
+			}
+			if !strings.HasPrefix(trimmed, "<") && (m.UserID != "you" || m.Text != trimmed) {
+				t.Fatalf("plain line %q gave %+v; want it said by you, unchanged", line, m)
 			}
 		}
 	})
