@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,16 +22,9 @@ type Config struct {
 	MaxLevel     int           // highest AI level accepted; default 10
 	ChallengeTTL time.Duration // how long a named challenge waits; default 5m
 	UndoWindow   time.Duration // how long an undo request waits for consent; default 60s
-	// CS61B selects the CS61B dialect: a game is live from the first
-	// command (no start), the speaker plays Red and the AI Blue, blocks
-	// are allowed until the first move, AI moves are announced as
-	// "* Blue moves a1-b2." and results as "* Red wins.", and a player's
-	// own moves are not acknowledged.
-	CS61B bool
-	// Rules is the rule set name of new games ("" for the game's default).
-	Rules string
-	// Engines names the external engines players may pick (start ai:NAME).
-	Engines []string
+	// DefaultKind is the kind of a table opened without naming one
+	// ("!start"); default: the first kind given to New.
+	DefaultKind string
 	// Searchers is how many AI searches run at once (when the bot
 	// delivers AI moves through a Sender); others wait their turn.
 	// Default: the number of CPUs.
@@ -60,12 +54,14 @@ func (c Config) withDefaults() Config {
 }
 
 // Bot is the game host. It keeps no game in memory: every command loads
-// the channel's record and saves it back.
+// the table's record and saves it back.
 type Bot struct {
 	cfg   Config
 	store Store
 	clock Clock
-	game  Game
+	kinds map[string]Kind
+	specs map[string]Spec
+	order []string // kind names as given
 	log   *slog.Logger
 
 	// Asynchronous AI moves (see Async).
@@ -74,30 +70,81 @@ type Bot struct {
 	ctx     context.Context
 	stopAll context.CancelFunc
 	mu      sync.Mutex
-	running map[string]*worker // channel key -> its AI worker
+	running map[string]*worker // table key -> its AI worker
 	workers sync.WaitGroup
 }
 
-// New returns a bot hosting game, keeping games in store.
-func New(cfg Config, store Store, clock Clock, game Game, log *slog.Logger) *Bot {
+// New returns a bot hosting kinds, keeping games in store.
+func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (*Bot, error) {
 	if clock == nil {
 		clock = SystemClock{}
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("%w: no game kinds", ErrBadCommand)
+	}
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{cfg: cfg, store: store, clock: clock, game: game, log: log,
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel,
-		running: map[string]*worker{}}
+	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}
+	for _, k := range kinds {
+		spec := k.Spec()
+		name := strings.ToLower(spec.Name)
+		if err := checkSpec(spec); err != nil {
+			cancel()
+			return nil, err
+		}
+		if _, dup := b.kinds[name]; dup || hostVerbs[name] {
+			cancel()
+			return nil, fmt.Errorf("%w: kind %q given twice or named like a host command", ErrBadCommand, name)
+		}
+		b.kinds[name], b.specs[name] = k, spec
+		b.order = append(b.order, name)
+	}
+	if b.cfg.DefaultKind == "" {
+		b.cfg.DefaultKind = b.order[0]
+	}
+	if _, ok := b.kinds[strings.ToLower(b.cfg.DefaultKind)]; !ok {
+		cancel()
+		return nil, fmt.Errorf("%w: default kind %q is not hosted", ErrBadCommand, b.cfg.DefaultKind)
+	}
+	b.cfg.DefaultKind = strings.ToLower(b.cfg.DefaultKind)
+	return b, nil
 }
+
+func checkSpec(s Spec) error {
+	if s.Name == "" || strings.ContainsAny(s.Name, " \t") || len(s.Seats) < 1 {
+		return fmt.Errorf("%w: kind %q needs a one-word name and seats", ErrBadCommand, s.Name)
+	}
+	for _, c := range s.Commands {
+		for _, n := range c.Names() {
+			if hostVerbs[strings.ToLower(n)] {
+				return fmt.Errorf("%w: kind %s command %q is a host command", ErrBadCommand, s.Name, n)
+			}
+		}
+	}
+	return nil
+}
+
+// Kinds returns the specs of the hosted kinds, in the order given to New.
+func (b *Bot) Kinds() []Spec {
+	out := make([]Spec, 0, len(b.order))
+	for _, n := range b.order {
+		out = append(out, b.specs[n])
+	}
+	return out
+}
+
+// Prefix is the command prefix in channels.
+func (b *Bot) Prefix() string { return b.cfg.Prefix }
 
 // Async makes the bot answer commands at once and deliver AI moves later
 // through sender, from at most Config.Searchers searches at a time, so one
-// channel's AI thinking never delays another channel's replies. Without
-// it (the console) Handle returns after the AI has moved. Call it before
-// the first Handle.
+// table's AI thinking never delays another table's replies. Without it
+// (the console) Handle returns after the AI has moved. Call it before the
+// first Handle.
 func (b *Bot) Async(sender Sender) { b.sender = sender }
 
 // Close stops every AI search and waits for them.
@@ -113,36 +160,75 @@ const (
 )
 
 // Handle runs one chat message and returns what to say. Messages that are
-// not for the bot return nothing. Handle is safe for concurrent use: two
-// messages for one channel are serialised by the store's compare-and-set.
+// not for the bot return nothing and touch no storage. Handle is safe for
+// concurrent use: two messages for one table are serialised by the
+// store's compare-and-set.
 func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
-	cmd, loud, ok, err := b.parse(m)
+	p, ok, err := b.parse(m)
 	if !ok {
 		return nil
 	}
-	var replies []Reply
-	var res txResult
-	if err == nil {
-		replies, res, err = b.transact(ctx, m, cmd, loud)
-	}
 	if err != nil {
-		return b.private(m, []Reply{b.fail(m, err)})
+		return b.finish(m, Table{}, []Reply{b.refusal(m, nil, err)})
+	}
+	if p.cmd.Verb == "games" {
+		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
+	}
+	table, err := b.route(ctx, m, p)
+	if err != nil {
+		return b.finish(m, m.Table(), []Reply{b.refusal(m, nil, err)})
+	}
+	replies, res, err := b.transact(ctx, table, m, p)
+	if err != nil {
+		return b.finish(m, table, []Reply{b.refusal(m, res.spec, err)})
 	}
 	if b.sender != nil {
 		if res.gameChanged {
-			b.cancelAI(channelKey(m)) // a resign, new or undo stops the search
+			b.cancelAI(table.Key()) // a resign, new or undo stops the search
 		}
 		if res.aiNext {
-			b.scheduleAI(m)
+			b.scheduleAI(table)
 		}
 	} else if res.aiNext {
-		key := channelKey(m)
-		if b.claim(key) {
-			replies = append(replies, b.aiTurns(ctx, m)...)
-			b.release(key)
+		if b.claim(table.Key()) {
+			replies = append(replies, b.aiTurns(ctx, table)...)
+			b.release(table.Key())
 		}
 	}
-	return b.private(m, replies)
+	return b.finish(m, table, replies)
+}
+
+// finish addresses every reply: a public reply goes to its table's
+// channel (a query's "channel" is its owner, privately), a private one
+// to its user; a long listing in a channel goes to the asker.
+func (b *Bot) finish(m Message, table Table, rs []Reply) []Reply {
+	if table == (Table{}) {
+		table = m.Table()
+	}
+	for i := range rs {
+		r := &rs[i]
+		if r.To == (Table{}) {
+			r.To = table
+		}
+		if r.Private {
+			continue
+		}
+		switch {
+		case r.To.IsQuery():
+			r.Private = true
+			if r.User.ID == "" {
+				r.User = User{ID: strings.TrimPrefix(r.To.Channel, "query:")}
+				if r.User.ID == m.UserID {
+					r.User.Name = m.Name
+				}
+			}
+		case r.Error && m.Private:
+			r.Private, r.User = true, User{ID: m.UserID, Name: m.Name}
+		case r.Mono && m.Caps.MaxLines > 0 && strings.Count(r.Text, "\n")+1 > m.Caps.MaxLines && r.User.ID == m.UserID && m.UserID != "":
+			r.Private, r.User = true, User{ID: m.UserID, Name: m.Name} // a long listing asked for
+		}
+	}
+	return rs
 }
 
 // claim marks key as having its AI moves worked by this process (inline or
@@ -163,135 +249,170 @@ func (b *Bot) release(key string) {
 	delete(b.running, key)
 }
 
-// private keeps the answers to a private query private.
-func (b *Bot) private(m Message, rs []Reply) []Reply {
-	if m.Private {
-		for i := range rs {
-			rs[i].Private, rs[i].UserID = true, m.UserID
-		}
-	}
-	return rs
-}
-
-// parse finds the command in a message. loud reports whether an unknown
-// command deserves an answer (the message was addressed to the bot or
-// named the game), so the bot stays quiet about other bots' "!" commands.
-func (b *Bot) parse(m Message) (cmd Command, loud, ok bool, err error) {
-	text := strings.TrimSpace(m.Text)
-	prefixed := strings.HasPrefix(text, b.cfg.Prefix)
-	if prefixed {
-		text = strings.TrimSpace(text[len(b.cfg.Prefix):])
-	} else if !m.Addressed {
-		return Command{}, false, false, nil
-	}
-	if len(text) > maxTextLen || !utf8.ValidString(text) {
-		return Command{}, true, true, fmt.Errorf("%w: message too long or not text", ErrBadCommand)
-	}
-	fields := strings.Fields(text)
-	loud = m.Addressed
-	if len(fields) > 0 && strings.EqualFold(fields[0], b.game.Name()) {
-		fields, loud = fields[1:], true
-		if len(fields) == 0 {
-			fields = []string{"help"}
-		}
-	}
-	if len(fields) == 0 {
-		return Command{}, false, false, nil
-	}
-	return Command{Verb: strings.ToLower(fields[0]), Args: fields[1:]}, loud, true, nil
-}
-
 // tx is one attempt at a command: the loaded record and decoded state.
 type tx struct {
+	table   Table
+	kind    Kind
+	spec    Spec
 	rec     *Record
 	st      State
 	version uint64
 	changed bool
 	replies []Reply
+	damaged error    // the stored record could not be decoded
+	holders []string // who held human seats when it was loaded
 }
 
-func (t *tx) say(text string) { t.replies = append(t.replies, Reply{Text: text}) }
+// say tells the table's channel text, in the kind's voice.
+func (t *tx) say(a Announcement) {
+	if v, ok := t.kind.(Voice); ok {
+		a.Seats = t.spec.Seats
+		a.Text = v.Phrase(a)
+	}
+	if a.Text != "" {
+		t.replies = append(t.replies, Reply{Text: a.Text, To: t.table})
+	}
+}
+
+// chat says a line about seats and settings.
+func (t *tx) chat(text string) { t.say(Announcement{Topic: TopicChatter, Text: text}) }
+
+// tell says r to one user privately.
+func (t *tx) tell(u User, r Reply) {
+	r.Private, r.User, r.To = true, u, t.table
+	t.replies = append(t.replies, r)
+}
 
 // txResult says what a saved command did.
 type txResult struct {
-	aiNext      bool // the saved game has an AI to move
+	aiNext      bool // the saved game has an AI to act
 	gameChanged bool // the game, its phase or its seats changed
+	spec        *Spec
 }
 
-// transact loads the channel, runs the command and saves, retrying from
-// the load when another command saved first.
-func (b *Bot) transact(ctx context.Context, m Message, cmd Command, loud bool) ([]Reply, txResult, error) {
-	key := channelKey(m)
+// update loads table, runs fn and saves, retrying from the load when
+// another command saved first. fn reports changes by setting t.changed.
+func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx) error) (*tx, error) {
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		t, err := b.load(ctx, key, m)
-		if err != nil {
-			return nil, txResult{}, err
-		}
-		var before string
-		if b.sender != nil { // only a running search cares what changed
-			before = t.snapshot()
-		}
-		if err := b.exec(ctx, t, m, cmd, loud); err != nil {
-			return nil, txResult{}, err
-		}
-		b.offerActions(t)
-		if !t.changed {
-			return t.replies, txResult{}, nil
-		}
-		err = b.save(ctx, key, t)
-		if errors.Is(err, ErrConflict) {
-			b.log.Debug("save conflict, retrying", "channel", key, "attempt", attempt)
-			continue
-		}
-		if err != nil {
-			return nil, txResult{}, err
-		}
-		res := txResult{aiNext: aiToMove(t)}
-		if b.sender != nil {
-			res.gameChanged = t.snapshot() != before
-		}
-		return t.replies, res, nil
-	}
-	return nil, txResult{}, fmt.Errorf("%w: the channel is busy, try again", ErrConflict)
-}
-
-// snapshot is the part of a channel that a running AI search depends on.
-func (t *tx) snapshot() string {
-	state, _ := t.st.Encode()
-	seats, _ := json.Marshal(t.rec.Seats)
-	return string(t.rec.Phase) + "|" + string(seats) + "|" + string(state)
-}
-
-func channelKey(m Message) string { return m.Network + ":" + m.Channel }
-
-// load reads the channel's record, or makes a fresh one.
-func (b *Bot) load(ctx context.Context, key string, m Message) (*tx, error) {
-	data, version, err := b.store.Load(ctx, key)
-	if errors.Is(err, ErrNotFound) {
-		rec, st, err := b.fresh(nil, m)
+		t, err := b.load(ctx, table, m)
 		if err != nil {
 			return nil, err
 		}
-		return &tx{rec: rec, st: st}, nil
+		if err := fn(t); err != nil {
+			return t, err
+		}
+		if !t.changed {
+			return t, nil
+		}
+		err = b.save(ctx, t)
+		if errors.Is(err, ErrConflict) {
+			b.log.Debug("save conflict, retrying", "table", table.Key(), "attempt", attempt)
+			continue
+		}
+		return t, err
+	}
+	return nil, fmt.Errorf("%w: the table is busy, try again", ErrConflict)
+}
+
+// transact runs a command at table and saves it.
+func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([]Reply, txResult, error) {
+	var before string
+	var res txResult
+	t, err := b.update(ctx, table, m, func(t *tx) error {
+		res.spec = &t.spec
+		if b.sender != nil { // only a running search cares what changed
+			before = t.snapshot()
+		}
+		t.replies = nil
+		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
+			return err
+		}
+		b.offerActions(t)
+		return nil
+	})
+	if t != nil {
+		res.spec = &t.spec
+	}
+	if err != nil {
+		return nil, res, err
+	}
+	if !t.changed {
+		return t.replies, res, nil
+	}
+	res.aiNext = aiToAct(t)
+	if b.sender != nil {
+		res.gameChanged = t.snapshot() != before
+	}
+	return t.replies, res, nil
+}
+
+// snapshot is the part of a table that a running AI search depends on.
+func (t *tx) snapshot() string {
+	if t.st == nil {
+		return ""
+	}
+	state, _ := t.st.Encode()
+	seats, _ := json.Marshal(t.rec.Seats)
+	return t.rec.Game + "|" + string(t.rec.Phase) + "|" + string(seats) + "|" + string(state)
+}
+
+// load reads the table's record, or makes a fresh one of the default kind.
+// A record that cannot be decoded is logged and loaded as damaged: only a
+// fresh game (start, new) replaces it.
+func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
+	data, version, err := b.store.Load(ctx, table.Key())
+	if errors.Is(err, ErrNotFound) {
+		return b.freshTx(table, nil, b.cfg.DefaultKind, m)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	rec, err := UnmarshalRecord(data)
-	if err != nil {
-		return nil, err
+	var kind Kind
+	if err == nil {
+		var ok bool
+		if kind, ok = b.kinds[strings.ToLower(rec.Game)]; !ok {
+			err = fmt.Errorf("%w: kind %q is not hosted here", ErrDamaged, rec.Game)
+		}
 	}
-	st, err := b.game.Decode(rec.State)
-	if err != nil {
-		return nil, fmt.Errorf("channel %s: %w", key, err)
+	var st State
+	if err == nil {
+		if st, err = kind.Decode(rec.State); err != nil {
+			err = fmt.Errorf("%w: %w", ErrDamaged, err)
+		}
 	}
-	return &tx{rec: rec, st: st, version: version}, nil
+	if err != nil {
+		b.log.Error("stored record cannot be read", "table", table.Key(), "version", version, "err", err)
+		t, ferr := b.freshTx(table, nil, b.cfg.DefaultKind, m)
+		if ferr != nil {
+			return nil, ferr
+		}
+		t.version, t.damaged = version, err
+		return t, nil
+	}
+	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
+	for _, s := range rec.Seats {
+		if s.Kind == SeatHuman {
+			t.holders = append(t.holders, s.UserID)
+		}
+	}
+	return t, nil
 }
 
-// save writes the record back. When the saved game leaves an AI to move,
-// the channel is marked as owing work first, so that a crash between this
-// save and the AI's move leaves a mark for Resume.
-func (b *Bot) save(ctx context.Context, key string, t *tx) error {
+// freshTx is a transaction on a table with no game yet.
+func (b *Bot) freshTx(table Table, old *Record, kind string, m Message) (*tx, error) {
+	t := &tx{table: table}
+	if err := b.reset(t, old, kind, m); err != nil {
+		return nil, err
+	}
+	t.changed = false
+	return t, nil
+}
+
+// save writes the record back. When the saved game leaves an AI to act
+// or a challenge to expire, the table is marked as owing work first, so a
+// crash between this save and the work leaves a mark for Resume.
+func (b *Bot) save(ctx context.Context, t *tx) error {
 	state, err := t.st.Encode()
 	if err != nil {
 		return err
@@ -303,21 +424,24 @@ func (b *Bot) save(ctx context.Context, key string, t *tx) error {
 		return err
 	}
 	if owesWork(t) {
-		if err := b.store.SetOwed(ctx, key, true); err != nil {
+		if err := b.store.SetOwed(ctx, t.table.Key(), true); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 	}
-	_, err = b.store.Save(ctx, key, data, t.version, t.rec.Phase != PhasePlaying)
+	_, err = b.store.Save(ctx, t.table.Key(), data, t.version, t.rec.Phase != PhasePlaying)
 	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	if err == nil {
+		b.indexSeats(ctx, t)
 	}
 	return err
 }
 
-// owesWork reports whether the saved channel leaves the bot work to do
-// later: an AI to move, or a challenge that will expire.
+// owesWork reports whether the saved table leaves the bot work to do
+// later: an AI to act, or a challenge that will expire.
 func owesWork(t *tx) bool {
-	if aiToMove(t) {
+	if aiToAct(t) {
 		return true
 	}
 	for _, s := range t.rec.Seats {
@@ -328,79 +452,113 @@ func owesWork(t *tx) bool {
 	return false
 }
 
-// aiToMove reports whether the game is running with an AI to move.
-func aiToMove(t *tx) bool {
+// aiSeat returns a pending seat the AI holds, or -1.
+func aiSeat(t *tx) int {
 	if t.rec.Phase != PhasePlaying {
-		return false
+		return -1
 	}
-	seat := t.st.ToMove()
-	return seat >= 0 && seat < len(t.rec.Seats) && t.rec.Seats[seat].Kind == SeatAI
+	for _, seat := range t.st.Pending() {
+		if seat >= 0 && seat < len(t.rec.Seats) && t.rec.Seats[seat].Kind == SeatAI {
+			return seat
+		}
+	}
+	return -1
 }
 
-// fresh returns a new game in setup (live at once in the CS61B dialect),
-// keeping the channel settings of old if there was one.
-func (b *Bot) fresh(old *Record, m Message) (*Record, State, error) {
-	st, err := b.game.New(b.cfg.Rules)
+func aiToAct(t *tx) bool { return aiSeat(t) >= 0 }
+
+// reset puts a fresh game of kind at the table, in setup (live at once
+// for a Live kind), keeping the table's settings of old if there was one.
+func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
+	k, ok := b.kinds[kind]
+	if !ok {
+		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), b.cfg.Prefix)
+	}
+	spec := b.specs[kind]
+	st, err := k.New("")
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	rec := &Record{Schema: SchemaVersion, Game: b.game.Name(), Phase: PhaseSetup, UndoBy: -1}
-	for range b.game.Seats() {
-		rec.Seats = append(rec.Seats, Seat{Kind: SeatOpen})
-	}
+	rec := &Record{Schema: SchemaVersion, Game: spec.Name, Phase: PhaseSetup, UndoBy: -1, Seats: freshSeats(len(spec.Seats))}
 	if old != nil {
 		rec.Verbose, rec.Seed = old.Verbose, old.Seed
 	}
-	if b.cfg.CS61B {
-		rec.Phase = PhasePlaying
+	if rec.Seed == 0 {
+		rec.Seed = b.clock.Now().UnixNano() // every game differs, and replays from its record
+	}
+	if spec.Live {
 		rec.Seats[0] = humanSeat(m)
 		for i := 1; i < len(rec.Seats); i++ {
 			rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
 		}
-		if old != nil {
+		if old != nil && len(old.Seats) == len(rec.Seats) && strings.EqualFold(old.Game, spec.Name) {
 			copy(rec.Seats, old.Seats)
 		}
+		if err := st.Begin(); err != nil {
+			return err
+		}
+		rec.Phase = PhasePlaying
 	}
-	return rec, st, nil
+	t.kind, t.spec, t.rec, t.st, t.changed, t.damaged = k, spec, rec, st, true, nil
+	return nil
 }
 
-// fail turns an error into a one-line reply for the user who caused it.
-func (b *Bot) fail(m Message, err error) Reply {
-	if errors.Is(err, ErrUnavailable) {
-		b.log.Warn("storage unavailable", "channel", channelKey(m), "err", err)
-		return Reply{Text: "Storage unavailable, try again in a moment.", Error: true, UserID: m.UserID}
+// refusal turns an error into a one-line reply for the user who caused it;
+// at a table of a hidden kind it is theirs alone.
+func (b *Bot) refusal(m Message, spec *Spec, err error) Reply {
+	r := Reply{Error: true, User: User{ID: m.UserID, Name: m.Name}}
+	switch {
+	case errors.Is(err, ErrUnavailable):
+		b.log.Warn("storage unavailable", "table", m.Table().Key(), "err", err)
+		r.Text = "Storage unavailable, try again in a moment."
+	default:
+		r.Text = oneLine(err.Error())
 	}
-	text := oneLine(err.Error())
-	if b.cfg.CS61B {
-		text = "error: " + text
+	if spec != nil {
+		if spec.Hidden {
+			r.Private = true
+		}
+		if k, ok := b.kinds[strings.ToLower(spec.Name)]; ok {
+			if v, ok := k.(Voice); ok {
+				r.Text = v.Phrase(Announcement{Topic: TopicRefused, Text: r.Text, Seats: spec.Seats})
+			}
+		}
 	}
-	return Reply{Text: text, Error: true, UserID: m.UserID}
+	return r
 }
 
-// oneLine keeps the first line of s and caps its length.
+// oneLine keeps the first line of s and caps its length, never cutting a
+// character in two.
 func oneLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
+	return cut(s, 300)
 }
 
-// aiTurns plays while an AI holds the side to move, one saved move at a
-// time, and returns the announcements.
-func (b *Bot) aiTurns(ctx context.Context, m Message) []Reply {
+// cut shortens s to at most n bytes at a character boundary.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// aiTurns plays while an AI owes an action, one saved action at a time,
+// and returns the announcements.
+func (b *Bot) aiTurns(ctx context.Context, table Table) []Reply {
 	var out []Reply
-	b.aiLoop(ctx, m, func(rs []Reply) { out = append(out, rs...) })
+	b.aiLoop(ctx, table, func(rs []Reply) { out = append(out, rs...) })
 	return out
 }
 
-// aiLoop plays AI moves while an AI is to move, handing each move's
+// aiLoop plays AI actions while an AI owes one, handing each action's
 // replies to emit as soon as it is saved.
-func (b *Bot) aiLoop(ctx context.Context, m Message, emit func([]Reply)) {
-	key := channelKey(m)
+func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 	moved := false
 	for range maxAIPlies {
-		replies, more, err := b.aiTurn(ctx, key, m)
+		replies, more, err := b.aiTurn(ctx, table)
 		if len(replies) > 0 {
 			moved = true
 			emit(replies)
@@ -410,8 +568,9 @@ func (b *Bot) aiLoop(ctx context.Context, m Message, emit func([]Reply)) {
 				return // canceled: the game changed or the bot stops
 			}
 			// The owed mark stays: Resume finishes the work later.
-			b.log.Error("AI move failed", "channel", key, "err", err)
-			emit([]Reply{b.fail(m, err)})
+			b.log.Error("AI move failed", "table", table.Key(), "err", err)
+			emit(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
+				[]Reply{{Text: "The AI could not move; it will try again shortly.", Error: true}}))
 			return
 		}
 		if !more {
@@ -419,18 +578,18 @@ func (b *Bot) aiLoop(ctx context.Context, m Message, emit func([]Reply)) {
 		}
 	}
 	if moved {
-		if err := b.store.SetOwed(ctx, key, false); err != nil {
-			b.log.Warn("clearing owed work", "channel", key, "err", err)
+		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
+			b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
 		}
 	}
 }
 
-// worker is a channel's running AI worker.
+// worker is a table's running AI worker.
 type worker struct{ cancel context.CancelFunc }
 
-// scheduleAI starts the channel's AI worker unless one is running.
-func (b *Bot) scheduleAI(m Message) {
-	key := channelKey(m)
+// scheduleAI starts the table's AI worker unless one is running.
+func (b *Bot) scheduleAI(table Table) {
+	key := table.Key()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if _, ok := b.running[key]; ok || b.ctx.Err() != nil {
@@ -450,11 +609,11 @@ func (b *Bot) scheduleAI(m Message) {
 			b.mu.Unlock()
 			cancel()
 		}()
-		b.aiWorker(ctx, m)
+		b.aiWorker(ctx, table)
 	}()
 }
 
-// cancelAI stops the channel's running AI search, if any.
+// cancelAI stops the table's running AI search, if any.
 func (b *Bot) cancelAI(key string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -464,19 +623,19 @@ func (b *Bot) cancelAI(key string) {
 	}
 }
 
-// aiWorker waits for a free searcher (telling the channel if it must),
-// then plays the channel's AI moves and sends them.
-func (b *Bot) aiWorker(ctx context.Context, m Message) {
-	m = Message{Network: m.Network, Channel: m.Channel}
+// aiWorker waits for a free searcher (telling the table if it must),
+// then plays the table's AI actions and sends them.
+func (b *Bot) aiWorker(ctx context.Context, table Table) {
 	send := func(rs []Reply) {
-		if err := b.sender.Send(ctx, m.Network, m.Channel, rs); err != nil {
-			b.log.Warn("sending AI move", "channel", channelKey(m), "err", err)
+		if err := b.sender.Send(ctx, rs); err != nil {
+			b.log.Warn("sending AI move", "table", table.Key(), "err", err)
 		}
 	}
 	select {
 	case b.slots <- struct{}{}:
 	default:
-		send([]Reply{{Text: "The AI is waiting its turn: every thinker is busy in other channels. It will move soon."}})
+		send(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
+			[]Reply{{Text: "The AI is waiting its turn: every thinker is busy at other tables. It will move soon."}}))
 		select {
 		case b.slots <- struct{}{}:
 		case <-ctx.Done():
@@ -484,27 +643,26 @@ func (b *Bot) aiWorker(ctx context.Context, m Message) {
 		}
 	}
 	defer func() { <-b.slots }()
-	b.aiLoop(ctx, m, send)
+	b.aiLoop(ctx, table, send)
 }
 
-// Resume finishes the work owed in network's channels, as recorded by
-// the store (after a crash or a storage outage), and sends what it says.
-// Several processes may resume at once: each AI move is saved once.
+// Resume finishes the work owed at network's tables, as recorded by the
+// store (after a crash or a storage outage), and sends what it says.
+// Several processes may resume at once: each AI action is saved once.
 func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 	keys, err := b.store.Owed(ctx)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	for _, key := range keys {
-		net, channel, ok := strings.Cut(key, ":")
-		if !ok || net != network {
+		table, err := ParseTable(key)
+		if err != nil || table.Network != network {
 			continue
 		}
-		m := Message{Network: net, Channel: channel}
 		if b.sender != nil {
 			// Asynchronous: a worker plays the AI (scheduleAI skips a
-			// channel that has one).
-			if err := b.resumeOne(ctx, key, m, send); err != nil {
+			// table that has one).
+			if err := b.resumeOne(ctx, table, send); err != nil {
 				return err
 			}
 			continue
@@ -512,7 +670,7 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 		if !b.claim(key) {
 			continue // this process is on it already
 		}
-		err := b.resumeOne(ctx, key, m, send)
+		err = b.resumeOne(ctx, table, send)
 		b.release(key)
 		if err != nil {
 			return err
@@ -521,130 +679,131 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 	return nil
 }
 
-// resumeOne finishes the work owed in one channel: it expires overdue
-// challenges, plays the AI's moves (in asynchronous mode, through a
+// resumeOne finishes the work owed at one table: it expires overdue
+// challenges, plays the AI's actions (in asynchronous mode, through a
 // worker), and clears the mark when nothing more is owed.
-func (b *Bot) resumeOne(ctx context.Context, key string, m Message, send Sender) error {
-	replies, err := b.expireDue(ctx, m)
+func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
+	none := Message{Network: table.Network, Channel: table.Channel}
+	t, err := b.update(ctx, table, none, func(t *tx) error {
+		t.replies = nil
+		if t.version != 0 && t.damaged == nil {
+			b.expireInvites(t)
+			b.offerActions(t)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
+	replies := t.replies
 	if b.sender == nil {
-		replies = append(replies, b.aiTurns(ctx, m)...)
+		replies = append(replies, b.aiTurns(ctx, table)...)
 	}
 	if len(replies) > 0 {
-		b.log.Info("resumed owed work", "channel", key, "replies", len(replies))
-		if err := send.Send(ctx, m.Network, m.Channel, replies); err != nil {
+		b.log.Info("resumed owed work", "table", table.Key(), "replies", len(replies))
+		if err := send.Send(ctx, b.finish(none, table, replies)); err != nil {
 			return err
 		}
 	}
-	t, err := b.load(ctx, key, m)
-	if err != nil {
+	if t, err = b.load(ctx, table, none); err != nil {
 		return err
 	}
 	switch {
-	case t.version == 0 || !owesWork(t):
-		if err := b.store.SetOwed(ctx, key, false); err != nil {
+	case t.version == 0 || t.damaged != nil || !owesWork(t):
+		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
-	case b.sender != nil && aiToMove(t):
-		b.scheduleAI(m)
+	case b.sender != nil && aiToAct(t):
+		b.scheduleAI(table)
 	}
 	return nil
 }
 
-// expireDue opens the seats of the channel's challenges that are past
-// their time, and says so.
-func (b *Bot) expireDue(ctx context.Context, m Message) ([]Reply, error) {
-	key := channelKey(m)
-	for attempt := 0; attempt < maxAttempts; attempt++ {
-		t, err := b.load(ctx, key, m)
-		if err != nil {
-			return nil, err
-		}
-		if t.version == 0 {
-			return nil, nil
-		}
-		b.expireInvites(t)
-		if !t.changed {
-			return nil, nil
-		}
-		err = b.save(ctx, key, t)
-		if errors.Is(err, ErrConflict) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		return t.replies, nil
-	}
-	return nil, fmt.Errorf("%w: the channel is busy", ErrConflict)
-}
-
-// aiTurn makes one AI move if an AI is to move; more reports whether it
+// aiTurn makes one AI action if an AI owes one; more reports whether it
 // did (so another may follow).
-func (b *Bot) aiTurn(ctx context.Context, key string, m Message) (replies []Reply, more bool, err error) {
-	for attempt := 0; attempt < maxAttempts; attempt++ {
-		t, err := b.load(ctx, key, m)
-		if err != nil {
-			return nil, false, err
+func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
+	none := Message{Network: table.Network, Channel: table.Channel}
+	acted := false
+	t, err := b.update(ctx, table, none, func(t *tx) error {
+		t.replies, acted = nil, false
+		if t.version == 0 || t.damaged != nil {
+			return nil
 		}
-		if t.version == 0 || t.rec.Phase != PhasePlaying {
-			return nil, false, nil
-		}
-		seat := t.st.ToMove()
-		if seat < 0 || t.rec.Seats[seat].Kind != SeatAI {
-			return nil, false, nil
+		seat := aiSeat(t)
+		if seat < 0 {
+			return nil
 		}
 		s := t.rec.Seats[seat]
-		cmd, err := t.st.AIMove(ctx, AIPlayer{Level: s.Level, Engine: s.Engine}, t.rec.Seed)
+		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine}, t.rec.Seed+int64(t.rec.Plies))
 		if err != nil {
-			return nil, false, err
+			return err
 		}
-		if err := b.play(t, cmd, seat); err != nil {
-			return nil, false, fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
+		if err := b.act(t, cmd, seat); err != nil {
+			return fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
 		}
 		b.offerActions(t)
-		err = b.save(ctx, key, t)
-		if errors.Is(err, ErrConflict) {
-			continue
-		}
-		if err != nil {
-			return nil, false, err
-		}
-		return t.replies, true, nil
+		acted = true
+		return nil
+	})
+	if errors.Is(err, ErrConflict) {
+		// Every save lost a race: another worker (another process, say)
+		// is playing this table's AI. Leave it the work.
+		b.log.Info("AI moves left to another worker", "table", table.Key())
+		return nil, false, nil
 	}
-	// Every save lost a race: another worker (another process, say) is
-	// playing this channel's AI. Leave it the work.
-	b.log.Info("AI moves left to another worker", "channel", key)
-	return nil, false, nil
+	if err != nil {
+		return nil, false, err
+	}
+	return b.finish(none, table, t.replies), acted, nil
 }
 
-// offerActions puts the commands that fit the channel's moment on the
-// last reply: Join while a seat is open, Pass when the side to move can
-// only pass, Undo, Resign and Board during play, New after it.
+// offerActions puts the commands that fit the table's moment on the last
+// public reply: Join while a seat is open; the kind's own (Pass, Ready),
+// Undo, Resign and Board during play; New after it.
 func (b *Bot) offerActions(t *tx) {
-	if len(t.replies) == 0 {
+	last := -1
+	for i, r := range t.replies {
+		if !r.Private {
+			last = i
+		}
+	}
+	if last < 0 {
 		return
 	}
 	var acts []Action
 	switch t.rec.Phase {
 	case PhaseSetup:
-		if t.rec.Waiting {
-			for _, s := range t.rec.Seats {
-				if s.Kind == SeatOpen || s.Kind == SeatInvited {
-					acts = append(acts, Action{Label: "Join", Command: "join"})
-					break
+		if t.rec.Waiting && t.rec.firstOpen() >= 0 || slices.ContainsFunc(t.rec.Seats, func(s Seat) bool { return s.Kind == SeatInvited }) {
+			acts = append(acts, Action{Label: "Join", Command: "join"})
+		}
+	case PhasePlaying:
+		seen := map[string]bool{}
+		for _, seat := range t.st.Pending() {
+			if t.rec.Seats[seat].Kind != SeatHuman || t.spec.Hidden {
+				continue
+			}
+			for _, a := range t.st.Actions(seat) {
+				if !seen[a.Command] {
+					seen[a.Command] = true
+					acts = append(acts, a)
 				}
 			}
 		}
-	case PhasePlaying:
-		if t.st.MustPass() {
-			acts = append(acts, Action{Label: "Pass", Command: "pass"})
+		if t.spec.Undo {
+			acts = append(acts, Action{Label: "Undo", Command: "undo"})
 		}
-		acts = append(acts, Action{Label: "Undo", Command: "undo"}, Action{Label: "Resign", Command: "resign"}, Action{Label: "Board", Command: "board"})
+		acts = append(acts, Action{Label: "Resign", Command: "resign"}, Action{Label: "Board", Command: "board"})
 	case PhaseOver:
 		acts = append(acts, Action{Label: "Board", Command: "board"}, Action{Label: "New game", Command: "new"})
 	}
-	t.replies[len(t.replies)-1].Actions = acts
+	t.replies[last].Actions = acts
+}
+
+// Must returns b, and panics if err is not nil: for wiring that cannot
+// fail but by a programmer's mistake (tests, fixed kind lists).
+func Must(b *Bot, err error) *Bot {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -3,90 +3,169 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// exec runs cmd against the loaded channel t.
-func (b *Bot) exec(ctx context.Context, t *tx, m Message, cmd Command, loud bool) error {
+// exec runs the command p at the loaded table t for the speaker sp.
+func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
+	cmd := p.cmd
+	if t.damaged != nil {
+		switch cmd.Verb {
+		case "start", "new", "clear", "games", "help", "?":
+			t.damaged = nil // a fresh game replaces the damaged record
+		default:
+			return fmt.Errorf("%w: the game stored here cannot be read; say %snew to start again", ErrDamaged, b.cfg.Prefix)
+		}
+	}
+	if p.kind != "" && !strings.EqualFold(p.kind, t.spec.Name) {
+		// A command for another kind than the table's: only opening a
+		// game of that kind (or its help) makes sense.
+		switch cmd.Verb {
+		case "start", "new", "clear":
+			if t.rec.Phase == PhasePlaying && t.version != 0 {
+				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
+					ErrBadCommand, t.spec.Title, b.seatList(t), b.cfg.Prefix)
+			}
+			return b.switchKind(t, sp, p)
+		case "help", "?":
+			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args, false), Mono: true, User: sp.user()})
+			return nil
+		}
+		return fmt.Errorf("%w: the game here is %s; say %s%s start to play %s instead", ErrBadCommand,
+			t.spec.Title, b.cfg.Prefix, p.kind, b.specs[p.kind].Title)
+	}
 	switch cmd.Verb {
 	case "start":
-		return b.start(t, m, cmd.Args)
+		return b.start(t, sp, cmd.Args)
 	case "new", "clear":
-		return b.newGame(t, m)
+		return b.newGame(t, sp, cmd.Args)
 	case "join":
-		return b.join(t, m)
+		return b.join(t, sp, cmd.Args)
 	case "color", "colour":
-		return b.color(t, m, cmd.Args)
+		return b.color(t, sp, cmd.Args)
 	case "auto":
-		return b.auto(t, m, cmd.Args)
+		return b.auto(t, sp, cmd.Args)
 	case "manual":
-		return b.manual(t, m, cmd.Args)
+		return b.manual(t, sp, cmd.Args)
 	case "seed":
-		return b.seed(t, m, cmd.Args)
+		return b.seed(t, sp, cmd.Args)
 	case "resign":
-		return b.resign(t, m)
+		return b.resign(t, sp, cmd.Args)
 	case "undo":
-		return b.undo(t, m)
+		return b.undo(t, sp, cmd.Args)
 	case "verbose", "quiet":
-		t.rec.Verbose = cmd.Verb == "verbose"
-		t.changed = true
-		switch {
-		case b.cfg.CS61B:
-		case t.rec.Verbose:
-			t.say("Verbose: the board follows every move.")
-		default:
-			t.say("Quiet: no board after moves.")
-		}
-		return nil
+		return b.verbose(t, sp, cmd)
 	case "status":
-		t.say(b.status(t))
+		if err := noArgs(cmd); err != nil {
+			return err
+		}
+		b.reply(t, sp, Reply{Text: b.status(t, sp)})
+		return nil
+	case "board":
+		if err := noArgs(cmd); err != nil {
+			return err
+		}
+		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
-		t.replies = append(t.replies, Reply{Text: b.help(cmd.Args), Mono: true})
+		t.replies = append(t.replies, Reply{Text: b.help(t.spec, cmd.Args, p.kind == ""), Mono: true, User: sp.user()})
 		return nil
 	}
-	switch b.game.Classify(cmd) {
-	case View:
-		r, err := t.st.View(cmd, t.rec.seatOf(m.UserID, t.st.ToMove()))
+	c, ok := t.spec.Command(cmd.Verb)
+	if !ok && t.spec.BareMove != nil && t.spec.BareMove(cmd.Verb) {
+		c, ok = CommandSpec{Name: cmd.Verb, Use: Act}, true
+	}
+	if !ok {
+		if p.loud {
+			return fmt.Errorf("%w: unknown command %q; say %shelp for the list", ErrBadCommand, cut(cmd.Verb, 20), b.cfg.Prefix)
+		}
+		return nil // another kind's command: not for this table
+	}
+	cmd.Verb = strings.ToLower(c.Name)
+	if c.Name != p.cmd.Verb && c.Use == Act && t.spec.BareMove != nil && t.spec.BareMove(p.cmd.Verb) {
+		cmd.Verb = p.cmd.Verb // a bare move keeps its text
+	}
+	if err := checkArgs(c, cmd); err != nil {
+		return err
+	}
+	switch c.Use {
+	case Look:
+		r, err := t.st.View(cmd, b.viewer(t, sp))
 		if err != nil {
 			return fmt.Errorf("%w: %w", ErrBadCommand, err)
 		}
-		t.replies = append(t.replies, r)
+		b.reply(t, sp, r)
 		return nil
-	case Setup:
-		if err := b.canSetup(t, m); err != nil {
+	case Configure:
+		if err := b.canConfigure(t, sp); err != nil {
 			return err
 		}
-		text, err := t.st.Setup(cmd)
+		text, err := t.st.Configure(cmd)
 		if err != nil {
 			return err
 		}
 		t.changed = true
-		if text != "" && !b.cfg.CS61B {
-			t.say(text)
+		if text != "" {
+			t.chat(text)
 		}
 		return nil
-	case Move:
-		return b.move(t, m, cmd)
 	}
-	if loud {
-		return fmt.Errorf("%w: unknown command %q; say help for the list", ErrBadCommand, cut(cmd.Verb, 20))
+	return b.move(t, sp, cmd)
+}
+
+// checkArgs refuses a command with too few or too many words.
+func checkArgs(c CommandSpec, cmd Command) error {
+	min, max := 0, 0
+	for _, a := range c.Args {
+		if a.Required {
+			min++
+		}
+		if a.Type == ArgRest {
+			max = 1 << 20
+		} else {
+			max++
+		}
+	}
+	if len(c.Args) == 0 && c.Use == Act {
+		return nil // a bare move: the kind reads it
+	}
+	if len(cmd.Args) < min || len(cmd.Args) > max {
+		return fmt.Errorf("%w: say %s", ErrBadCommand, c.UsageText())
 	}
 	return nil
 }
 
-func cut(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "..."
+func noArgs(cmd Command) error {
+	if len(cmd.Args) > 0 {
+		return fmt.Errorf("%w: %s takes no arguments", ErrBadCommand, cmd.Verb)
 	}
-	return s
+	return nil
+}
+
+// reply answers the speaker: in the channel, or privately when what they
+// see is theirs alone (a seated player of a hidden kind).
+func (b *Bot) reply(t *tx, sp speaker, r Reply) {
+	if t.spec.Hidden && sp.seated() && t.rec.Phase != PhaseOver {
+		t.tell(sp.user(), r)
+		return
+	}
+	t.replies = append(t.replies, r)
+}
+
+// viewer is what the speaker may see: their seat, or a spectator's view.
+func (b *Bot) viewer(t *tx, sp speaker) int {
+	if len(sp.seats) == 0 {
+		return Spectator
+	}
+	return sp.seat(t.st.Pending())
 }
 
 // who names a seat for replies: "Red (alice)", "Blue (AI level 3)".
-func (b *Bot) who(r *Record, seat int) string {
-	name := b.seatName(seat)
-	s := r.Seats[seat]
+func (b *Bot) who(t *tx, seat int) string {
+	name := t.spec.SeatName(seat)
+	s := t.rec.Seats[seat]
 	switch s.Kind {
 	case SeatHuman:
 		return fmt.Sprintf("%s (%s)", name, s.Name)
@@ -101,43 +180,36 @@ func (b *Bot) who(r *Record, seat int) string {
 	return name + " (open)"
 }
 
-func (b *Bot) seatName(seat int) string {
-	n := b.game.Seats()[seat]
-	return strings.ToUpper(n[:1]) + n[1:]
-}
-
-// seatIndex reads a seat name such as "red".
-func (b *Bot) seatIndex(s string) (int, error) {
-	for i, n := range b.game.Seats() {
+// seatArg reads a seat name such as "red".
+func seatArg(spec Spec, s string) (int, error) {
+	for i, n := range spec.Seats {
 		if strings.EqualFold(s, n) {
 			return i, nil
 		}
 	}
-	return -1, fmt.Errorf("%w: no seat %q; seats are %s", ErrBadCommand, cut(s, 20), strings.Join(b.game.Seats(), ", "))
+	return -1, fmt.Errorf("%w: no seat %q; seats are %s", ErrBadCommand, cut(s, 20), strings.Join(spec.Seats, ", "))
 }
 
-func (b *Bot) isAdmin(m Message) bool {
-	for _, a := range b.cfg.Admins {
-		if a == m.UserID || a == m.Network+":"+m.UserID {
-			return true
-		}
-	}
-	return false
-}
-
-// canSetup allows setup to admins, to seated players, and to anyone while
-// no person holds a seat.
-func (b *Bot) canSetup(t *tx, m Message) error {
+// canConfigure allows configuring to admins, to seated players, and to
+// anyone while no person holds a seat, before play (or, for a Live kind,
+// before the first action).
+func (b *Bot) canConfigure(t *tx, sp speaker) error {
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
-	if t.rec.Phase == PhasePlaying && !(b.cfg.CS61B && t.st.Plies() == 0) {
+	if t.rec.Phase == PhasePlaying && !(t.spec.Live && t.rec.Plies == 0) {
 		return fmt.Errorf("%w: the game has begun; setup commands work before start", ErrBadCommand)
 	}
-	if b.isAdmin(m) || !t.rec.hasHuman() || t.rec.seatOf(m.UserID, -1) >= 0 {
+	return b.guard(t, sp, "set up this game")
+}
+
+// guard lets admins, seated players, and anyone while no person holds a
+// seat, do what.
+func (b *Bot) guard(t *tx, sp speaker, what string) error {
+	if sp.admin || !t.rec.hasHuman() || sp.seated() {
 		return nil
 	}
-	return fmt.Errorf("%w: only the players can set up this game", ErrNotSeated)
+	return fmt.Errorf("%w: only the players (%s) can %s", ErrNotSeated, b.seatList(t), what)
 }
 
 // level reads an AI level, "" giving the default.
@@ -152,18 +224,27 @@ func (b *Bot) level(s string) (int, error) {
 	return n, nil
 }
 
-// reset replaces the channel's game with a fresh one in setup.
-func (b *Bot) reset(t *tx, m Message) error {
-	rec, st, err := b.fresh(t.rec, m)
-	if err != nil {
+// switchKind opens a game of another kind at the table and runs the
+// command (start or new) there.
+func (b *Bot) switchKind(t *tx, sp speaker, p parsed) error {
+	if t.version != 0 && t.rec.Phase == PhaseSetup {
+		if err := b.guard(t, sp, "replace this game"); err != nil {
+			return err
+		}
+	}
+	old := t.rec
+	if err := b.reset(t, old, p.kind, sp.Message); err != nil {
 		return err
 	}
-	t.rec, t.st, t.changed = rec, st, true
-	return nil
+	t.rec.Seats = freshSeats(len(t.spec.Seats))
+	if p.cmd.Verb == "start" {
+		return b.start(t, sp, p.cmd.Args)
+	}
+	return b.newGame(t, sp, p.cmd.Args)
 }
 
-func (b *Bot) start(t *tx, m Message, args []string) error {
-	if b.cfg.CS61B {
+func (b *Bot) start(t *tx, sp speaker, args []string) error {
+	if t.spec.Live && t.rec.Phase == PhasePlaying && t.rec.Plies == 0 && len(args) == 0 {
 		return nil // live from the first command
 	}
 	if len(args) > 1 {
@@ -171,20 +252,25 @@ func (b *Bot) start(t *tx, m Message, args []string) error {
 	}
 	switch t.rec.Phase {
 	case PhasePlaying:
-		return fmt.Errorf("%w: a game is running here (%s); new abandons it", ErrBadCommand, t.st.Summary())
+		return fmt.Errorf("%w: a game is running here (%s); new abandons it", ErrBadCommand, t.st.Summary(b.viewer(t, sp)))
 	case PhaseOver:
-		if err := b.reset(t, m); err != nil {
+		if err := b.reset(t, t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 			return err
 		}
 		t.rec.Seats = freshSeats(len(t.rec.Seats))
+		sp.seats = nil
+	case PhaseSetup:
+		if err := b.guard(t, sp, "start this game"); err != nil {
+			return err
+		}
 	}
 	b.expireInvites(t)
-	me := t.rec.seatOf(m.UserID, -1)
+	me := sp.seat(nil)
 	if me < 0 {
 		if me = t.rec.firstOpen(); me < 0 {
-			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t.rec))
+			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
 		}
-		t.rec.Seats[me] = humanSeat(m)
+		t.rec.Seats[me] = humanSeat(sp.Message)
 	}
 	if len(args) == 1 {
 		other := -1
@@ -195,13 +281,13 @@ func (b *Bot) start(t *tx, m Message, args []string) error {
 			}
 		}
 		if other < 0 {
-			return fmt.Errorf("%w: both seats already have players (%s); say start alone", ErrBadCommand, b.seatList(t.rec))
+			return fmt.Errorf("%w: every seat already has a player (%s); say start alone", ErrBadCommand, b.seatList(t))
 		}
-		opp, err := b.opponent(m, args[0])
+		opp, err := b.opponent(t, sp.Message, args[0])
 		if err != nil {
 			return err
 		}
-		if opp.Kind == SeatHuman && opp.UserID == m.UserID {
+		if opp.Kind == SeatHuman && opp.UserID == sp.UserID {
 			opp = Seat{Kind: SeatOpen}
 		}
 		t.rec.Seats[other] = opp
@@ -211,15 +297,18 @@ func (b *Bot) start(t *tx, m Message, args []string) error {
 	if t.rec.filled() {
 		return b.begin(t)
 	}
+	name := strings.ToLower(t.spec.Name)
 	for i, s := range t.rec.Seats {
 		switch s.Kind {
 		case SeatInvited:
 			t.replies = append(t.replies, Reply{
-				Text:    fmt.Sprintf("%s, %s challenges you to %s as %s: say %s%s join within %s.", s.Name, m.Name, b.game.Name(), b.seatName(i), b.cfg.Prefix, b.game.Name(), b.cfg.ChallengeTTL),
-				Mention: s.UserID,
+				Text: fmt.Sprintf("%s, %s challenges you to %s as %s: say %s%s join within %s.", s.Name, sp.Name,
+					t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
+				Mention: s.UserID, To: t.table,
 			})
 		case SeatOpen:
-			t.say(fmt.Sprintf("%s opened a game of %s. %s is open: say %s%s join to play, or %s%s start ai for the bot.", m.Name, b.game.Name(), b.seatName(i), b.cfg.Prefix, b.game.Name(), b.cfg.Prefix, b.game.Name()))
+			t.chat(fmt.Sprintf("%s opened a game of %s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
+				sp.Name, t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
 		}
 	}
 	return nil
@@ -233,27 +322,27 @@ func freshSeats(n int) []Seat {
 	return s
 }
 
-// opponent reads start's argument: ai, ai:LEVEL, @user or user.
-func (b *Bot) opponent(m Message, arg string) (Seat, error) {
+// opponent reads start's argument: ai, ai:LEVEL, ai:NAME, @user or user.
+func (b *Bot) opponent(t *tx, m Message, arg string) (Seat, error) {
 	lower := strings.ToLower(arg)
 	if lower == "ai" || strings.HasPrefix(lower, "ai:") {
 		what := strings.TrimPrefix(lower[2:], ":")
-		for _, e := range b.cfg.Engines {
+		for _, e := range t.spec.Engines {
 			if what != "" && strings.EqualFold(what, e) {
 				return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, nil
 			}
 		}
 		lvl, err := b.level(what)
 		if err != nil {
-			if len(b.cfg.Engines) > 0 {
-				return Seat{}, fmt.Errorf("%w; or an engine: %s", err, strings.Join(b.cfg.Engines, ", "))
+			if len(t.spec.Engines) > 0 {
+				return Seat{}, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(t.spec.Engines, ", "))
 			}
 			return Seat{}, err
 		}
 		return Seat{Kind: SeatAI, Level: lvl}, nil
 	}
 	name := strings.TrimPrefix(arg, "@")
-	if name == "" || len(name) > 64 {
+	if name == "" || len(name) > 64 || !printable(name) {
 		return Seat{}, fmt.Errorf("%w: start takes ai, ai:LEVEL or @user", ErrBadCommand)
 	}
 	invite := Seat{Kind: SeatInvited, Name: name, Expires: b.clock.Now().Add(b.cfg.ChallengeTTL).UTC()}
@@ -269,6 +358,16 @@ func (b *Bot) opponent(m Message, arg string) (Seat, error) {
 	return invite, nil
 }
 
+// printable reports whether s has no control characters.
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return false
+		}
+	}
+	return true
+}
+
 // expireInvites opens the seats of challenges nobody answered in time.
 func (b *Bot) expireInvites(t *tx) {
 	now := b.clock.Now()
@@ -276,79 +375,107 @@ func (b *Bot) expireInvites(t *tx) {
 		if s.Kind == SeatInvited && now.After(s.Expires) {
 			t.rec.Seats[i] = Seat{Kind: SeatOpen}
 			t.changed = true
-			t.say(fmt.Sprintf("The challenge to %s expired; %s is open.", s.Name, b.seatName(i)))
+			t.chat(fmt.Sprintf("The challenge to %s expired; %s is open.", s.Name, t.spec.SeatName(i)))
 		}
 	}
 }
 
 // begin starts play with the seats as they are.
 func (b *Bot) begin(t *tx) error {
-	t.st.Begin()
-	t.rec.Phase, t.rec.Waiting, t.changed = PhasePlaying, false, true
+	if err := t.st.Begin(); err != nil {
+		return err
+	}
+	t.rec.Phase, t.rec.Waiting, t.rec.Plies, t.changed = PhasePlaying, false, 0, true
 	var names []string
 	for i := range t.rec.Seats {
-		names = append(names, b.who(t.rec, i))
+		names = append(names, b.who(t, i))
 	}
-	t.say(fmt.Sprintf("Game on: %s. %s to move.", strings.Join(names, " vs "), b.seatName(t.st.ToMove())))
-	if t.rec.Verbose {
-		b.showBoard(t)
-	}
+	t.chat(strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), b.owed(t))))
+	b.showBoards(t)
 	b.checkOver(t)
 	return nil
 }
 
-func (b *Bot) newGame(t *tx, m Message) error {
-	seated := t.rec.seatOf(m.UserID, -1) >= 0
-	if t.rec.Phase == PhasePlaying && !seated && !b.isAdmin(m) && !b.cfg.CS61B {
-		return fmt.Errorf("%w: only the players (%s) or an admin can abandon this game", ErrNotSeated, b.seatList(t.rec))
+// owed says who is to act: "Red (alice) to move." or "Waiting for ...".
+func (b *Bot) owed(t *tx) string {
+	pending := t.st.Pending()
+	switch len(pending) {
+	case 0:
+		return ""
+	case 1:
+		return b.who(t, pending[0]) + " to move."
+	}
+	var names []string
+	for _, s := range pending {
+		names = append(names, b.who(t, s))
+	}
+	return "Waiting for " + strings.Join(names, " and ") + "."
+}
+
+func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: new takes no arguments; say %sKIND new for another game", ErrBadCommand, b.cfg.Prefix)
+	}
+	if t.version != 0 && t.rec.Phase != PhaseOver && !t.spec.Live {
+		if err := b.guard(t, sp, "abandon this game"); err != nil {
+			return err
+		}
 	}
 	running := t.rec.Phase == PhasePlaying && t.version != 0
 	old := *t.rec
-	if err := b.reset(t, m); err != nil {
+	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
 	}
-	if !b.cfg.CS61B {
-		if seated || b.isAdmin(m) {
-			t.rec.Seats = old.Seats // a rematch keeps the players
-			for i, s := range t.rec.Seats {
-				if s.Kind == SeatInvited {
-					t.rec.Seats[i] = Seat{Kind: SeatOpen}
-				}
-			}
-		} else {
-			t.rec.Seats[0] = humanSeat(m)
-		}
-		msg := "New game in setup."
-		if running {
-			msg = "Game abandoned. New game in setup."
-		}
-		t.say(fmt.Sprintf("%s %s. Set blocks or moves, then say start.", msg, b.seatList(t.rec)))
+	if t.spec.Live {
+		return nil
 	}
+	if sp.seated() || sp.admin {
+		t.rec.Seats = old.Seats // a rematch keeps the players
+		for i, s := range t.rec.Seats {
+			if s.Kind == SeatInvited {
+				t.rec.Seats[i] = Seat{Kind: SeatOpen}
+			}
+		}
+		if len(t.rec.Seats) != len(t.spec.Seats) {
+			t.rec.Seats = freshSeats(len(t.spec.Seats))
+			t.rec.Seats[0] = humanSeat(sp.Message)
+		}
+	} else {
+		t.rec.Seats[0] = humanSeat(sp.Message)
+	}
+	msg := "New game of " + t.spec.Title + " in setup."
+	if running {
+		msg = "Game abandoned. " + msg
+	}
+	t.chat(fmt.Sprintf("%s %s. Say start to begin.", msg, b.seatList(t)))
 	return nil
 }
 
-func (b *Bot) seatList(r *Record) string {
+func (b *Bot) seatList(t *tx) string {
 	var parts []string
-	for i := range r.Seats {
-		parts = append(parts, b.who(r, i))
+	for i := range t.rec.Seats {
+		parts = append(parts, b.who(t, i))
 	}
 	return strings.Join(parts, ", ")
 }
 
-func (b *Bot) join(t *tx, m Message) error {
+func (b *Bot) join(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: join takes no arguments here", ErrBadCommand)
+	}
 	switch {
 	case t.rec.Phase == PhasePlaying:
-		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t.rec))
+		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
 	case t.rec.Phase == PhaseOver || t.version == 0:
-		return fmt.Errorf("%w: no open game here; say %s%s start to open one", ErrBadCommand, b.cfg.Prefix, b.game.Name())
+		return fmt.Errorf("%w: no open game here; say %sstart to open one", ErrBadCommand, b.cfg.Prefix)
 	}
-	if s := t.rec.seatOf(m.UserID, -1); s >= 0 {
-		return fmt.Errorf("%w: you already play %s", ErrBadCommand, b.seatName(s))
+	if sp.seated() {
+		return fmt.Errorf("%w: you already play %s", ErrBadCommand, t.spec.SeatName(sp.seats[0]))
 	}
 	b.expireInvites(t)
 	seat := -1
 	for i, s := range t.rec.Seats {
-		if s.Kind == SeatInvited && (s.UserID == m.UserID || s.UserID == "" && strings.EqualFold(s.Name, m.Name)) {
+		if s.Kind == SeatInvited && (s.UserID == sp.UserID || s.UserID == "" && strings.EqualFold(s.Name, sp.Name)) {
 			seat = i
 			break
 		}
@@ -357,54 +484,55 @@ func (b *Bot) join(t *tx, m Message) error {
 		seat = t.rec.firstOpen()
 	}
 	if seat < 0 {
-		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, b.seatList(t.rec))
+		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, b.seatList(t))
 	}
-	t.rec.Seats[seat] = humanSeat(m)
+	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
-	t.say(fmt.Sprintf("%s joins as %s.", m.Name, b.seatName(seat)))
+	t.chat(fmt.Sprintf("%s joins as %s.", sp.Name, t.spec.SeatName(seat)))
 	return b.maybeBegin(t)
 }
 
 // takeable reports whether the speaker may put someone else in seat:
 // it is not held by another person (admins may).
-func (b *Bot) takeable(t *tx, m Message, seat int) error {
+func (b *Bot) takeable(t *tx, sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
-	if s.Kind == SeatHuman && s.UserID != m.UserID && !b.isAdmin(m) && !b.cfg.CS61B {
-		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, b.seatName(seat), s.Name)
+	if s.Kind == SeatHuman && s.UserID != sp.UserID && !sp.admin && !t.spec.Live {
+		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), s.Name)
 	}
-	challenger := t.rec.seatOf(m.UserID, -1) >= 0
-	if s.Kind == SeatInvited && s.UserID != m.UserID && b.clock.Now().Before(s.Expires) && !b.isAdmin(m) && !challenger {
-		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, b.seatName(seat), s.Name)
+	if s.Kind == SeatInvited && s.UserID != sp.UserID && b.clock.Now().Before(s.Expires) && !sp.admin && !sp.seated() {
+		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), s.Name)
 	}
 	return nil
 }
 
-func (b *Bot) color(t *tx, m Message, args []string) error {
+func (b *Bot) color(t *tx, sp speaker, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("%w: say color %s", ErrBadCommand, strings.Join(b.game.Seats(), "|"))
+		return fmt.Errorf("%w: say color %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
 	if t.rec.Phase != PhaseSetup {
-		return fmt.Errorf("%w: colors are chosen before the game begins", ErrBadCommand)
+		return fmt.Errorf("%w: seats are chosen before the game begins", ErrBadCommand)
 	}
-	seat, err := b.seatIndex(args[0])
+	seat, err := seatArg(t.spec, args[0])
 	if err != nil {
 		return err
 	}
-	if t.rec.Seats[seat].holds(m.UserID) {
-		t.say(fmt.Sprintf("%s plays %s.", m.Name, b.seatName(seat)))
+	if t.rec.Seats[seat].holds(sp.UserID) {
+		t.chat(fmt.Sprintf("%s plays %s.", sp.Name, t.spec.SeatName(seat)))
 		return nil
 	}
-	if err := b.takeable(t, m, seat); err != nil {
+	if err := b.takeable(t, sp, seat); err != nil {
 		return err
 	}
-	mine := t.rec.seatOf(m.UserID, -1)
+	if err := b.guard(t, sp, "change the seats"); err != nil {
+		return err
+	}
 	displaced := t.rec.Seats[seat]
-	t.rec.Seats[seat] = humanSeat(m)
-	if mine >= 0 {
-		t.rec.Seats[mine] = displaced // swap, as the manual's color does
+	t.rec.Seats[seat] = humanSeat(sp.Message)
+	if sp.seated() {
+		t.rec.Seats[sp.seats[0]] = displaced // swap, as the manual's color does
 	}
 	t.changed = true
-	t.say(fmt.Sprintf("%s plays %s. %s", m.Name, b.seatName(seat), b.seatList(t.rec)))
+	t.chat(fmt.Sprintf("%s plays %s. %s", sp.Name, t.spec.SeatName(seat), b.seatList(t)))
 	return b.maybeBegin(t)
 }
 
@@ -415,18 +543,18 @@ func (b *Bot) maybeBegin(t *tx) error {
 	return nil
 }
 
-func (b *Bot) auto(t *tx, m Message, args []string) error {
+func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
 	seat, lvlArg := -1, ""
 	for _, a := range args {
-		if s, err := b.seatIndex(a); err == nil && seat < 0 {
+		if s, err := seatArg(t.spec, a); err == nil && seat < 0 {
 			seat = s
 			continue
 		}
 		if lvlArg != "" {
-			return fmt.Errorf("%w: say auto [%s] [LEVEL]", ErrBadCommand, strings.Join(b.game.Seats(), "|"))
+			return fmt.Errorf("%w: say auto [%s] [LEVEL]", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 		}
 		lvlArg = a
 	}
@@ -435,50 +563,50 @@ func (b *Bot) auto(t *tx, m Message, args []string) error {
 		return err
 	}
 	if seat < 0 {
-		if seat = t.rec.seatOf(m.UserID, t.st.ToMove()); seat < 0 {
-			return fmt.Errorf("%w: you hold no seat; say auto %s", ErrBadCommand, strings.Join(b.game.Seats(), "|"))
+		if seat = sp.seat(t.st.Pending()); seat < 0 {
+			return fmt.Errorf("%w: you hold no seat; say auto %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 		}
 	}
-	if err := b.takeable(t, m, seat); err != nil {
+	if err := b.takeable(t, sp, seat); err != nil {
 		return err
 	}
-	if t.rec.Phase == PhasePlaying && t.rec.hasHuman() && t.rec.seatOf(m.UserID, -1) < 0 && !b.isAdmin(m) && !b.cfg.CS61B {
-		return fmt.Errorf("%w: only the players can hand a seat to the AI", ErrNotSeated)
+	if !t.spec.Live {
+		if err := b.guard(t, sp, "hand a seat to the AI"); err != nil {
+			return err
+		}
 	}
 	t.rec.Seats[seat] = Seat{Kind: SeatAI, Level: lvl}
 	t.changed = true
-	if !b.cfg.CS61B {
-		t.say(fmt.Sprintf("The AI (level %d) plays %s.", lvl, b.seatName(seat)))
-	}
+	t.chat(fmt.Sprintf("The AI (level %d) plays %s.", lvl, t.spec.SeatName(seat)))
 	return b.maybeBegin(t)
 }
 
-func (b *Bot) manual(t *tx, m Message, args []string) error {
+func (b *Bot) manual(t *tx, sp speaker, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("%w: say manual %s", ErrBadCommand, strings.Join(b.game.Seats(), "|"))
+		return fmt.Errorf("%w: say manual %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
-	seat, err := b.seatIndex(args[0])
+	seat, err := seatArg(t.spec, args[0])
 	if err != nil {
 		return err
 	}
-	if err := b.takeable(t, m, seat); err != nil {
+	if err := b.takeable(t, sp, seat); err != nil {
 		return err
 	}
-	if t.rec.Phase == PhasePlaying && !b.cfg.CS61B && t.rec.seatOf(m.UserID, -1) < 0 && t.rec.hasHuman() && !b.isAdmin(m) {
-		return fmt.Errorf("%w: only the players can change seats during the game", ErrNotSeated)
+	if !t.spec.Live {
+		if err := b.guard(t, sp, "change the seats"); err != nil {
+			return err
+		}
 	}
-	t.rec.Seats[seat] = humanSeat(m)
+	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
-	if !b.cfg.CS61B {
-		t.say(fmt.Sprintf("%s plays %s by hand.", m.Name, b.seatName(seat)))
-	}
+	t.chat(fmt.Sprintf("%s plays %s by hand.", sp.Name, t.spec.SeatName(seat)))
 	return b.maybeBegin(t)
 }
 
-func (b *Bot) seed(t *tx, m Message, args []string) error {
+func (b *Bot) seed(t *tx, sp speaker, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say seed N", ErrBadCommand)
 	}
@@ -486,214 +614,325 @@ func (b *Bot) seed(t *tx, m Message, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%w: seed must be a whole number", ErrBadCommand)
 	}
-	if !b.cfg.CS61B {
-		if err := b.canSetup(t, m); err != nil {
+	if !t.spec.Live {
+		if err := b.canConfigure(t, sp); err != nil {
 			return err
 		}
 	}
 	t.rec.Seed, t.changed = n, true
-	if !b.cfg.CS61B {
-		t.say(fmt.Sprintf("AI seed set to %d.", n))
+	t.chat(fmt.Sprintf("AI seed set to %d.", n))
+	return nil
+}
+
+func (b *Bot) verbose(t *tx, sp speaker, cmd Command) error {
+	if err := noArgs(cmd); err != nil {
+		return err
+	}
+	if err := b.guard(t, sp, "change how this game is shown"); err != nil {
+		return err
+	}
+	t.rec.Verbose = cmd.Verb == "verbose"
+	t.changed = true
+	if t.rec.Verbose {
+		t.chat("Verbose: the board follows every move.")
+	} else {
+		t.chat("Quiet: no board after moves.")
 	}
 	return nil
 }
 
-func (b *Bot) resign(t *tx, m Message) error {
+func (b *Bot) resign(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: resign takes no arguments", ErrBadCommand)
+	}
 	if t.rec.Phase != PhasePlaying {
 		return fmt.Errorf("%w: no game is running", ErrBadCommand)
 	}
-	seat := t.rec.seatOf(m.UserID, t.st.ToMove())
+	seat := sp.seat(t.st.Pending())
 	if seat < 0 {
-		return fmt.Errorf("%w: only a player can resign (%s)", ErrNotSeated, b.seatList(t.rec))
+		return fmt.Errorf("%w: only a player can resign (%s)", ErrNotSeated, b.seatList(t))
 	}
 	winner := (seat + 1) % len(t.rec.Seats)
-	t.rec.Phase, t.changed = PhaseOver, true
-	t.rec.Result = fmt.Sprintf("%s resigns. %s wins.", b.seatName(seat), b.seatName(winner))
-	t.say(t.rec.Result)
+	b.end(t, Result{Over: true, Winner: winner, Ending: EndResigned},
+		fmt.Sprintf("%s resigns. %s wins.", t.spec.SeatName(seat), t.spec.SeatName(winner)))
 	return nil
 }
 
-func (b *Bot) undo(t *tx, m Message) error {
+// end closes the game with res, announced as text.
+func (b *Bot) end(t *tx, res Result, text string) {
+	t.rec.Phase, t.changed = PhaseOver, true
+	t.rec.Result, t.rec.Ending, t.rec.Winner = text, res.Ending, nil
+	if res.Winner >= 0 {
+		w := res.Winner
+		t.rec.Winner = &w
+	}
+	t.say(Announcement{Topic: TopicOver, Text: text, Winner: res.Winner})
+	if t.spec.Hidden {
+		t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+	}
+}
+
+func withTo(r Reply, to Table) Reply {
+	r.To = to
+	return r
+}
+
+func (b *Bot) undo(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: undo takes no arguments", ErrBadCommand)
+	}
+	if !t.spec.Undo {
+		return fmt.Errorf("%w: %s has no undo", ErrNoUndo, t.spec.Title)
+	}
 	if t.rec.Phase != PhasePlaying {
 		return fmt.Errorf("%w: undo works during a game", ErrBadCommand)
 	}
-	toMove := t.st.ToMove()
-	seat := t.rec.seatOf(m.UserID, toMove)
+	seat := sp.seat(t.st.Pending())
 	if seat < 0 {
 		return fmt.Errorf("%w: only a player can ask to undo", ErrNotSeated)
 	}
+	if t.rec.Plies == 0 {
+		return fmt.Errorf("%w: no move has been made yet", ErrNoUndo)
+	}
 	opponentHuman := false
 	for i, s := range t.rec.Seats {
-		if i != seat && s.Kind == SeatHuman && s.UserID != m.UserID {
+		if i != seat && s.Kind == SeatHuman && s.UserID != sp.UserID {
 			opponentHuman = true
 		}
 	}
 	now := b.clock.Now()
 	requester := seat
-	if opponentHuman && !b.cfg.CS61B {
+	if opponentHuman {
 		pending := t.rec.UndoBy >= 0 && t.rec.UndoBy != seat && now.Sub(t.rec.UndoAt) <= b.cfg.UndoWindow
 		if !pending {
+			if err := canUndo(t, seat); err != nil {
+				return err
+			}
 			t.rec.UndoBy, t.rec.UndoAt, t.changed = seat, now.UTC(), true
-			other := (seat + 1) % len(t.rec.Seats)
-			t.say(fmt.Sprintf("%s asks to take back a move. %s: say %sundo within %s to agree.", b.who(t.rec, seat), b.who(t.rec, other), b.cfg.Prefix, b.cfg.UndoWindow))
+			var others []string
+			for i, s := range t.rec.Seats {
+				if i != seat && s.Kind == SeatHuman {
+					others = append(others, b.who(t, i))
+				}
+			}
+			t.chat(fmt.Sprintf("%s asks to take back a move. %s: say %sundo within %s to agree.",
+				b.who(t, seat), strings.Join(others, ", "), b.cfg.Prefix, b.cfg.UndoWindow))
 			return nil
 		}
 		requester = t.rec.UndoBy
 	}
-	// Take back moves until the requester is to move again.
-	plies := 1
-	if toMove == requester {
-		plies = 2
+	if t.rec.holdsAll(sp.UserID) {
+		requester = -1 // one player on every side: just the last move
 	}
-	if t.rec.holdsAll(m.UserID) {
-		plies = 1 // one player on every side: just the last move
-	}
-	if t.st.Plies() < plies {
-		return fmt.Errorf("%w: no move of yours to take back", ErrBadCommand)
-	}
-	if err := t.st.Undo(plies); err != nil {
+	n, err := t.st.Undo(requester)
+	if err != nil {
 		return err
 	}
+	t.rec.Plies = max(0, t.rec.Plies-n)
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
-	if !b.cfg.CS61B {
-		t.say(fmt.Sprintf("Took back %d move(s). %s to move.", plies, b.who(t.rec, t.st.ToMove())))
-		if t.rec.Verbose {
-			b.showBoard(t)
-		}
-	}
+	t.chat(fmt.Sprintf("Took back %d move(s). %s", n, b.owed(t)))
+	b.showBoards(t)
 	return nil
 }
 
-// move plays a Move command: a setup move before the game begins, the
-// speaker's turn during it.
-func (b *Bot) move(t *tx, m Message, cmd Command) error {
+// canUndo asks a copy of the game whether seat's last turn can be taken
+// back, before anyone is asked to agree.
+func canUndo(t *tx, seat int) error {
+	data, err := t.st.Encode()
+	if err != nil {
+		return err
+	}
+	probe, err := t.kind.Decode(data)
+	if err != nil {
+		return err
+	}
+	if t.rec.holdsAll(t.rec.Seats[seat].UserID) {
+		seat = -1
+	}
+	_, err = probe.Undo(seat)
+	return err
+}
+
+// move plays an Act command for the speaker's seat that owes one.
+func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
 	switch t.rec.Phase {
 	case PhaseOver:
-		return fmt.Errorf("%w: the game is over (%s); new or start for another", ErrBadCommand, t.rec.Result)
+		return fmt.Errorf("%w: the game is over (%s); say %sstart for another", ErrBadCommand, t.rec.Result, b.cfg.Prefix)
 	case PhaseSetup:
+		// A setup move: the position before play, made by whoever may
+		// set the game up, for the side the rules say is to move.
 		if t.rec.Waiting {
-			return fmt.Errorf("%w: the game has not begun: waiting for %s", ErrBadCommand, b.seatList(t.rec))
+			return fmt.Errorf("%w: the game has not begun: waiting for %s", ErrBadCommand, b.seatList(t))
 		}
-		if err := b.canSetup(t, m); err != nil {
+		if err := b.canConfigure(t, sp); err != nil {
 			return err
 		}
-		if _, err := t.st.Move(cmd); err != nil {
+		pending := t.st.Pending()
+		if len(pending) != 1 {
+			return fmt.Errorf("%w: the game has not begun (%s); say %sstart", ErrBadCommand, b.seatList(t), b.cfg.Prefix)
+		}
+		if _, err := t.st.Act(pending[0], cmd); err != nil {
 			return err
 		}
 		t.changed = true
-		t.say(fmt.Sprintf("Setup move. %s to move; start begins the game.", b.seatName(t.st.ToMove())))
+		t.chat(fmt.Sprintf("Setup move. %s to move; start begins the game.", t.spec.SeatName(t.st.Pending()[0])))
 		return nil
 	}
-	seat := t.st.ToMove()
-	if !t.rec.Seats[seat].holds(m.UserID) {
-		if mine := t.rec.seatOf(m.UserID, -1); mine >= 0 {
-			return fmt.Errorf("%w: %s is to move", ErrNotYourTurn, b.who(t.rec, seat))
-		}
-		return fmt.Errorf("%w: %s", ErrNotSeated, b.seatList(t.rec))
+	pending := t.st.Pending()
+	seat := sp.seat(pending)
+	switch {
+	case seat < 0:
+		return fmt.Errorf("%w: %s", ErrNotSeated, b.seatList(t))
+	case !slices.Contains(pending, seat):
+		return fmt.Errorf("%w: %s", ErrNotYourTurn, b.owed(t))
 	}
-	return b.play(t, cmd, seat)
+	return b.act(t, cmd, seat)
 }
 
-// play makes a move for seat (a person's or the AI's), announces it and
-// ends the game if it is over.
-func (b *Bot) play(t *tx, cmd Command, seat int) error {
-	p, err := t.st.Move(cmd)
+// act plays cmd for seat (a person's or the AI's), announces it and ends
+// the game if it is over.
+func (b *Bot) act(t *tx, cmd Command, seat int) error {
+	p, err := t.st.Act(seat, cmd)
 	if err != nil {
 		return err
 	}
 	t.changed = true
 	t.rec.UndoBy = -1
-	ai := t.rec.Seats[seat].Kind == SeatAI
-	switch {
-	case b.cfg.CS61B && ai:
-		t.say(fmt.Sprintf("* %s moves %s.", b.seatName(seat), p.Notation))
-	case b.cfg.CS61B:
-	default:
-		next := ""
-		if !t.st.Result().Over {
-			next = fmt.Sprintf(" %s to move.", b.who(t.rec, t.st.ToMove()))
+	t.rec.Plies++
+	s := t.rec.Seats[seat]
+	ai := s.Kind == SeatAI
+	over := t.st.Result().Over
+	if p.Notation != "" {
+		text := fmt.Sprintf("%s plays %s.", b.who(t, seat), p.Notation)
+		if p.Public != "" {
+			text += " " + p.Public
 		}
-		t.say(fmt.Sprintf("%s plays %s.%s", b.who(t.rec, seat), p.Notation, next))
+		if !over {
+			text += " " + b.owed(t)
+		}
+		t.say(Announcement{Topic: TopicPlayed, Text: strings.TrimSpace(text), Seat: seat, AI: ai, Notation: p.Notation})
+	} else if p.Public != "" {
+		t.chat(p.Public)
 	}
-	if t.rec.Verbose {
-		b.showBoard(t)
+	if p.Private != "" && s.Kind == SeatHuman {
+		t.tell(s.user(), Reply{Text: p.Private})
 	}
+	b.showBoards(t)
 	b.checkOver(t)
 	return nil
 }
 
-func (b *Bot) showBoard(t *tx) {
-	if r, err := t.st.View(Command{Verb: "board"}, -1); err == nil {
-		t.replies = append(t.replies, r)
+// showBoards shows the board after an action: for a hidden kind, the
+// spectator's view to the channel and each person's own view privately;
+// otherwise the board to the channel when the table is verbose.
+func (b *Bot) showBoards(t *tx) {
+	if !t.spec.Hidden {
+		if t.rec.Verbose {
+			t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+		}
+		return
+	}
+	if t.st.Result().Over {
+		return // the end shows the whole board to everyone
+	}
+	if t.rec.Verbose {
+		t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+	}
+	for i, s := range t.rec.Seats {
+		if s.Kind == SeatHuman {
+			t.tell(s.user(), t.st.Board(i))
+		}
 	}
 }
 
 // checkOver ends the game if the rules say it is over.
 func (b *Bot) checkOver(t *tx) {
 	res := t.st.Result()
-	if !res.Over {
+	if !res.Over || t.rec.Phase == PhaseOver {
 		return
 	}
-	t.rec.Phase = PhaseOver
 	text := "Draw."
 	if res.Winner >= 0 {
-		text = b.seatName(res.Winner) + " wins."
+		text = t.spec.SeatName(res.Winner) + " wins."
 	}
-	t.rec.Result = text + " " + res.Score
-	if b.cfg.CS61B {
-		t.say("* " + text)
-		return
+	if res.Ending != "" {
+		text += " (" + string(res.Ending) + ")"
 	}
-	t.say(t.rec.Result)
+	if res.Score != "" {
+		text += " " + res.Score
+	}
+	b.end(t, res, text)
 }
 
-func (b *Bot) status(t *tx) string {
+func (b *Bot) status(t *tx, sp speaker) string {
+	v := b.viewer(t, sp)
 	switch {
 	case t.version == 0:
-		return fmt.Sprintf("No game here. Say %s%s start to open one.", b.cfg.Prefix, b.game.Name())
+		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
-		return fmt.Sprintf("Game over: %s %s.", t.rec.Result, b.seatList(t.rec))
+		return fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
 	case t.rec.Phase == PhaseSetup && t.rec.Waiting:
-		return fmt.Sprintf("Waiting for players: %s.", b.seatList(t.rec))
+		return fmt.Sprintf("%s: waiting for players: %s.", t.spec.Title, b.seatList(t))
 	case t.rec.Phase == PhaseSetup:
-		return fmt.Sprintf("In setup: %s. %s", b.seatList(t.rec), t.st.Summary())
+		return fmt.Sprintf("%s in setup: %s. %s", t.spec.Title, b.seatList(t), t.st.Summary(v))
 	}
-	return fmt.Sprintf("%s. %s", b.seatList(t.rec), t.st.Summary())
+	return fmt.Sprintf("%s: %s. %s %s", t.spec.Title, b.seatList(t), t.st.Summary(v), b.owed(t))
 }
 
-// genericHelp documents the commands every game shares.
-func genericHelp() []HelpLine {
-	return []HelpLine{
-		{"start", "start [ai[:LEVEL] | @user]", "open a game as Red against the AI, a named user, or anyone; in setup, begin"},
-		{"join", "join", "take the open seat (or the one you were challenged to)"},
-		{"new", "new | clear", "abandon the game and open a fresh one in setup (players or admins)"},
-		{"color", "color red|blue", "take that seat before the game begins"},
-		{"auto", "auto [red|blue] [LEVEL]", "the AI plays that seat (bare: your own)"},
-		{"manual", "manual red|blue", "play that seat by hand yourself"},
-		{"seed", "seed N", "seed the AI's random choices"},
-		{"undo", "undo", "take back your last move (against a person, both must ask within a minute)"},
-		{"resign", "resign", "give up the game"},
-		{"status", "status", "seats, score and whose turn"},
-		{"verbose", "verbose | quiet", "show the board after every move, or not"},
-		{"help", "help [command]", "this list, or one command"},
+// HostCommands declares the host's own commands, the same for every kind.
+func (b *Bot) HostCommands() []CommandSpec {
+	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
+	return []CommandSpec{
+		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user]", Summary: "open a game against the AI, a named user, or anyone; in setup, begin",
+			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
+		{Name: "join", Use: Configure, Summary: "take the open seat (or the one you were challenged to)"},
+		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "abandon the game and open a fresh one in setup (players or admins)"},
+		{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
+		{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
+			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
+		{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
+		{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
+		{Name: "undo", Use: Act, Summary: "take back your last move (against a person, both must ask within the undo window)"},
+		{Name: "resign", Use: Act, Summary: "give up the game"},
+		{Name: "board", Use: Look, Summary: "the board as you may see it"},
+		{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
+		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
+		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
+		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
+		{Name: "help", Aliases: []string{"?"}, Use: Look, Summary: "this list, or one command", Args: []Arg{{Name: "command", Desc: "a command name"}}},
 	}
 }
 
-func (b *Bot) help(args []string) string {
-	lines := append(append([]HelpLine(nil), b.game.Help()...), genericHelp()...)
+// help lists the commands of the host and of spec (withHost), or one
+// command.
+func (b *Bot) help(spec Spec, args []string, withHost bool) string {
+	kindCmds := spec.Commands
+	lines := slices.Clone(kindCmds)
+	if withHost {
+		lines = append(lines, b.HostCommands()...)
+	}
 	if len(args) > 0 {
 		want := strings.ToLower(args[0])
-		for _, h := range lines {
-			if h.Name == want {
-				return fmt.Sprintf("%s%s - %s", b.cfg.Prefix, h.Usage, h.Summary)
+		for _, h := range append(lines, b.HostCommands()...) {
+			if slices.ContainsFunc(h.Names(), func(n string) bool { return strings.EqualFold(n, want) }) {
+				return fmt.Sprintf("%s%s - %s", b.cfg.Prefix, h.UsageText(), h.Summary)
 			}
 		}
 		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s commands (prefix %s, or %s%s COMMAND):\n", b.game.Name(), b.cfg.Prefix, b.cfg.Prefix, b.game.Name())
+	fmt.Fprintf(&sb, "%s commands (prefix %s, or %s%s COMMAND):\n", spec.Title, b.cfg.Prefix, b.cfg.Prefix, strings.ToLower(spec.Name))
 	for _, h := range lines {
-		fmt.Fprintf(&sb, "  %-26s %s\n", h.Usage, h.Summary)
+		fmt.Fprintf(&sb, "  %-26s %s\n", h.UsageText(), h.Summary)
 	}
 	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// gamesText lists the hosted kinds.
+func (b *Bot) gamesText() string {
+	var parts []string
+	for _, s := range b.Kinds() {
+		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, b.cfg.Prefix, strings.ToLower(s.Name)))
+	}
+	return "Games here: " + strings.Join(parts, ", ") + "."
 }

@@ -1,15 +1,66 @@
 package bot
 
+import (
+	"fmt"
+	"strings"
+)
+
+// Table is where a game is shown: a channel (or a private query) of a
+// network. Tables are made and split here only.
+type Table struct {
+	Network string // "console", "irc", "discord"
+	Channel string // "#games", a Discord channel id, "query:<user>"
+}
+
+// Key is the table's store key: "network:channel".
+func (t Table) Key() string { return t.Network + ":" + t.Channel }
+
+func (t Table) String() string { return t.Key() }
+
+// ParseTable reads a key that Key wrote.
+func ParseTable(key string) (Table, error) {
+	net, ch, ok := strings.Cut(key, ":")
+	if !ok || net == "" || ch == "" {
+		return Table{}, fmt.Errorf("%w: table key %q", ErrBadCommand, key)
+	}
+	return Table{Network: net, Channel: ch}, nil
+}
+
+// QueryTable is the table of a private conversation with user on network.
+func QueryTable(network, userID string) Table {
+	return Table{Network: network, Channel: "query:" + userID}
+}
+
+// IsQuery reports whether the table is a private conversation.
+func (t Table) IsQuery() bool { return strings.HasPrefix(t.Channel, "query:") }
+
+// Caps are what a network can show, as its adapter declares them.
+type Caps struct {
+	// MaxLines is the most lines a reply may take in a channel; a longer
+	// listing (help) goes to the asker privately. 0: no limit.
+	MaxLines int
+}
+
 // Message is one line of chat as an adapter hands it to the bot.
 type Message struct {
 	Network   string // "console", "irc", "discord"
-	Channel   string // the channel (or private query) it was said in
-	UserID    string // stable identity: account, nick!user@host, Discord id
-	Name      string // display name, for showing only
+	Channel   string // the channel it was said in ("" for a private message)
+	UserID    string // stable identity: an account, a Discord id
+	Name      string // display name, for showing and for addressing on IRC
 	Text      string // what was said, without the adapter's addressing ("bot: ")
-	Addressed bool   // said to the bot: a private query, a mention, the console
-	Private   bool   // a private query: replies go back privately
+	Addressed bool   // said to the bot: a private message, a mention, the console
+	Private   bool   // a private message: answers go back privately
 	Mentions  []User // users the adapter resolved in Text, in order
+	Caps      Caps   // what the network can show
+}
+
+// Table is the table the message was said at: its channel, or the
+// speaker's private query.
+func (m Message) Table() Table {
+	if m.Private || m.Channel == "" {
+		return QueryTable(m.Network, m.UserID)
+	}
+	return Table{Network: m.Network, Channel: m.Channel}
 }
 
 // User is a chat identity.
@@ -18,13 +69,21 @@ type User struct {
 	Name string
 }
 
-// Reply is something the bot says back.
+// Reply is something the bot says. Its audience is either a table's
+// channel (To) or one user privately (Private, User): every adapter
+// honours both on every path, and never shows a private reply to anyone
+// else.
 type Reply struct {
-	Text    string // one line, or a block when Mono
-	Mono    bool   // a board: show in a monospaced block, lines kept
-	Private bool   // say it only to UserID
-	UserID  string // who a private reply (or an error) is for
-	Error   bool   // a refusal: adapters may show it only to UserID
+	Text string // one line, or a block when Mono
+	Mono bool   // a board: show in a monospaced block, lines kept
+	// To is the table whose channel hears a public reply; the zero Table
+	// means where the message was said.
+	To Table
+	// Private sends the reply to User alone: a private message, an IRC
+	// query, a Discord DM or ephemeral answer.
+	Private bool
+	User    User   // who a private reply is for (ID, and Name to address them)
+	Error   bool   // a refusal
 	Mention string // the user id this reply may ping (a challenge), or ""
 	// Actions are the commands that fit the moment, for networks that
 	// offer buttons: pressing one says its Command as the presser.

@@ -52,6 +52,9 @@ type Record struct {
 	Seed    int64           `json:"seed"`
 	Verbose bool            `json:"verbose,omitempty"`
 	Result  string          `json:"result,omitempty"` // how it ended, as announced
+	Ending  Ending          `json:"ending,omitempty"` // how it ended, typed
+	Winner  *int            `json:"winner,omitempty"` // the winning seat; absent for a draw or a running game
+	Plies   int             `json:"plies,omitempty"`  // actions since play began
 	UndoBy  int             `json:"undo_by"`          // seat that asked to undo, or -1
 	UndoAt  time.Time       `json:"undo_at,omitzero"`
 	Updated time.Time       `json:"updated,omitzero"`
@@ -75,17 +78,15 @@ func UnmarshalRecord(data []byte) (*Record, error) {
 	return &r, nil
 }
 
-// seatOf returns the seat held by user, preferring the seat to move, or -1.
-func (r *Record) seatOf(userID string, toMove int) int {
-	if toMove >= 0 && toMove < len(r.Seats) && r.Seats[toMove].holds(userID) {
-		return toMove
-	}
+// seatsOf returns the seats held by user, in order.
+func (r *Record) seatsOf(userID string) []int {
+	var out []int
 	for i, s := range r.Seats {
 		if s.holds(userID) {
-			return i
+			out = append(out, i)
 		}
 	}
-	return -1
+	return out
 }
 
 func (s Seat) holds(userID string) bool { return s.Kind == SeatHuman && s.UserID == userID }
@@ -132,3 +133,6 @@ func (r *Record) firstOpen() int {
 
 // humanSeat is the seat of the message's speaker.
 func humanSeat(m Message) Seat { return Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name} }
+
+// user is who holds a human seat, to address them privately.
+func (s Seat) user() User { return User{ID: s.UserID, Name: s.Name} }

@@ -20,6 +20,8 @@ var (
 	ErrNotSeated = errors.New("not a player in this game")
 	// ErrBadCommand: a command that cannot be parsed or is not allowed now.
 	ErrBadCommand = errors.New("bad command")
+	// ErrDamaged: a stored record that cannot be read.
+	ErrDamaged = errors.New("damaged record")
 )
 
 // Store keeps one record per channel, versioned for compare-and-set, and
@@ -44,9 +46,10 @@ type Store interface {
 }
 
 // Sender delivers replies that no incoming message asked for: work the bot
-// finishes later, such as an AI move resumed after a restart.
+// finishes later, such as an AI move resumed after a restart. Each reply
+// names its audience (Reply.To, Reply.Private and Reply.User).
 type Sender interface {
-	Send(ctx context.Context, network, channel string, replies []Reply) error
+	Send(ctx context.Context, replies []Reply) error
 }
 
 // Clock tells the time; tests give the bot a clock they move by hand.

@@ -3,6 +3,12 @@
 // is said by nick (IRC log style); any other line by the console's own
 // user. "quit" or the end of input ends the session; "load FILE" reads the
 // commands in FILE as if typed (users' guide IV.A.1.e).
+//
+// The console speaks several channels and private messages as an IRC user
+// types them: "/join #name" makes #name the channel of the lines that
+// follow, "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
+// A reply for another channel is printed with "[#name] " before each of
+// its lines, a private reply with "[private alice] ".
 package console
 
 import (
@@ -36,22 +42,24 @@ type Console struct {
 
 var _ bot.Sender = (*Console)(nil)
 
-// Send prints replies the bot sends on its own (work resumed after a
-// restart) when they are for this console's channel.
-func (c *Console) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if network != "console" || channel != c.channel() {
-		return nil
-	}
-	w := c.writer()
-	for _, r := range replies {
-		fmt.Fprintln(w, r.Text)
-	}
-	return w.Flush()
+// Network is the bot.Message network name of the console.
+const Network = "console"
+
+// Send prints replies the bot sends on its own (AI moves, work resumed
+// after a restart).
+func (c *Console) Send(ctx context.Context, replies []bot.Reply) error {
+	return c.print(replies)
 }
 
+// channel is the current channel.
 func (c *Console) channel() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.current()
+}
+
+// current is the current channel; c.mu must be held.
+func (c *Console) current() string {
 	if c.Channel == "" {
 		return "console"
 	}
@@ -72,7 +80,7 @@ const maxLoadDepth = 8
 // Run reads until quit, end of input or ctx is done.
 func (c *Console) Run(ctx context.Context) error {
 	c.mu.Lock()
-	c.Channel = c.channel()
+	c.Channel = c.current()
 	if c.User == "" {
 		c.User = "you"
 	}
@@ -99,6 +107,7 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 				user, text = nick, strings.TrimSpace(rest)
 			}
 		}
+		private := false
 		switch verb, arg, _ := strings.Cut(text, " "); strings.ToLower(verb) {
 		case "quit", "exit":
 			return true, nil
@@ -107,11 +116,26 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 				return quit, err
 			}
 			continue
+		case "/join":
+			name := strings.TrimSpace(arg)
+			if name == "" || strings.ContainsAny(name, " \t") {
+				if err := c.say("/join takes one channel name, like /join #games"); err != nil {
+					return true, err
+				}
+				continue
+			}
+			c.mu.Lock()
+			c.Channel = strings.ToLower(name)
+			c.mu.Unlock()
+			continue
+		case "/msg":
+			text, private = strings.TrimSpace(arg), true
 		}
-		replies := c.Handler.Handle(ctx, bot.Message{
-			Network: "console", Channel: c.Channel, UserID: user, Name: user,
-			Text: text, Addressed: true,
-		})
+		m := bot.Message{Network: Network, Channel: c.channel(), UserID: user, Name: user, Text: text, Addressed: true}
+		if private {
+			m.Channel, m.Private = "", true
+		}
+		replies := c.Handler.Handle(ctx, m)
 		if err := c.print(replies); err != nil {
 			return true, err
 		}
@@ -119,14 +143,43 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 	return false, sc.Err()
 }
 
+// print writes replies, each line of one that is not for the current
+// channel marked with where it goes.
 func (c *Console) print(replies []bot.Reply) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.writer()
 	for _, r := range replies {
-		fmt.Fprintln(w, r.Text)
+		if r.To.Network != "" && r.To.Network != Network {
+			continue // another network's audience
+		}
+		prefix := ""
+		switch {
+		case r.Private:
+			name := r.User.Name
+			if name == "" {
+				name = r.User.ID
+			}
+			prefix = "[private " + clean(name) + "] "
+		case r.To.Channel != "" && r.To.Channel != c.current():
+			prefix = "[" + clean(r.To.Channel) + "] "
+		}
+		for _, line := range strings.Split(r.Text, "\n") {
+			fmt.Fprintln(w, prefix+clean(line))
+		}
 	}
 	return w.Flush()
+}
+
+// clean drops control characters (escape sequences) from what reaches the
+// terminal.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
 }
 
 func (c *Console) say(text string) error { return c.print([]bot.Reply{{Text: text}}) }
@@ -140,5 +193,9 @@ func (c *Console) load(ctx context.Context, path string, depth int) (bool, error
 		return false, c.say(fmt.Sprintf("load: %v", err))
 	}
 	defer f.Close()
-	return c.read(ctx, f, depth+1)
+	quit, err := c.read(ctx, f, depth+1)
+	if err != nil && ctx.Err() == nil {
+		return quit, c.say(fmt.Sprintf("load %s: %v", path, err)) // a directory, a line too long: the session goes on
+	}
+	return quit, err
 }

@@ -1,6 +1,7 @@
 // Package discord is the chat adapter for Discord (github.com/bwmarrin/discordgo):
-// the /ataxx slash command with a subcommand for every command of the
-// language, buttons under replies (Join, Pass, Undo, Resign, Board),
+// slash commands generated from the host's catalog (/game for the host's
+// verbs, one command per kind of game), buttons under replies (Join, Pass,
+// Undo, Resign, Board), private replies as ephemeral answers or DMs,
 // prefix commands and mentions when the MESSAGE_CONTENT intent is granted,
 // and direct messages. Every message it sends sets allowed mentions, so
 // only an intended challenge pings anyone.
@@ -34,6 +35,8 @@ type Config struct {
 	PrefixCommands bool
 	ShardID        int
 	ShardCount     int
+	// Catalog is the commands to register as slash commands.
+	Catalog Catalog
 	// HTTPClient, if set, carries every REST call (a proxy; tests).
 	HTTPClient *http.Client
 }
@@ -97,7 +100,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		guilds = []string{""} // global
 	}
 	for _, g := range guilds {
-		if _, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, g, Commands()); err != nil {
+		if _, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, g, Commands(a.cfg.Catalog)); err != nil {
 			return fmt.Errorf("discord: register commands (guild %q): %w", g, err)
 		}
 	}
@@ -137,7 +140,7 @@ func (a *Adapter) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 	msg := bot.Message{Network: Network, Channel: m.ChannelID, UserID: m.Author.ID,
 		Name: displayName(m.Author, m.Member), Text: m.Content}
 	if m.GuildID == "" {
-		msg.Addressed, msg.Private = true, true
+		msg.Channel, msg.Addressed, msg.Private = "", true, true
 	}
 	id := a.botID()
 	for _, mention := range []string{"<@" + id + ">", "<@!" + id + ">"} {
@@ -158,13 +161,23 @@ func (a *Adapter) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 	}
 }
 
+// dmChannel is the direct-message channel with a user.
+func (a *Adapter) dmChannel(userID string) (string, error) {
+	ch, err := a.s.UserChannelCreate(userID)
+	if err != nil {
+		return "", err
+	}
+	return ch.ID, nil
+}
+
 // merge joins consecutive plain replies of the same kind into one message
 // (boards stay apart); the buttons of the last one stay.
 func merge(replies []bot.Reply) []bot.Reply {
 	var out []bot.Reply
 	for _, r := range replies {
 		if n := len(out); n > 0 && !r.Mono && !out[n-1].Mono && r.Error == out[n-1].Error &&
-			r.Private == out[n-1].Private && (r.Mention == "" || out[n-1].Mention == "") {
+			r.Private == out[n-1].Private && r.To == out[n-1].To && r.User == out[n-1].User &&
+			(r.Mention == "" || out[n-1].Mention == "") {
 			prev := &out[n-1]
 			prev.Text += "\n" + r.Text
 			prev.Actions = r.Actions
@@ -179,19 +192,34 @@ func merge(replies []bot.Reply) []bot.Reply {
 }
 
 // Send posts replies the bot sends on its own (AI moves, expiries).
-func (a *Adapter) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
-	if network != Network {
-		return nil
-	}
+func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {
 	var errs []error
 	for _, r := range merge(replies) {
-		errs = append(errs, a.post(channel, r))
+		errs = append(errs, a.post("", r))
 	}
 	return errors.Join(errs...)
 }
 
-// post sends one reply as channel messages.
+// post sends one reply as messages: a private one to its user's DMs, a
+// public one to its table's channel (channel when it names none).
 func (a *Adapter) post(channel string, r bot.Reply) error {
+	if r.To.Network != "" && r.To.Network != Network {
+		return nil
+	}
+	switch {
+	case r.Private:
+		dm, err := a.dmChannel(r.User.ID)
+		if err != nil {
+			a.log.Warn("discord DM", "user", r.User.ID, "err", err)
+			return err
+		}
+		channel = dm
+	case r.To.Channel != "":
+		channel = r.To.Channel
+	}
+	if channel == "" {
+		return nil
+	}
 	contents := render(r)
 	for i, content := range contents {
 		msg := &discordgo.MessageSend{Content: content, AllowedMentions: allowed(r)}
@@ -313,6 +341,9 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 	}
 	msg := bot.Message{Network: Network, Channel: i.ChannelID, UserID: user.ID, Name: displayName(user, i.Member),
 		Text: text, Addressed: true, Private: i.GuildID == "", Mentions: mentions}
+	if msg.Private {
+		msg.Channel = ""
+	}
 	done := make(chan []bot.Reply, 1)
 	go func() { done <- a.handler.Handle(context.Background(), msg) }()
 	var replies []bot.Reply
@@ -326,18 +357,30 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 		}
 		replies = <-done
 	}
-	a.answer(i.Interaction, replies, deferred)
+	a.answer(i.Interaction, user.ID, replies, deferred)
 }
 
-// answer sends the replies to an interaction: the first as its response
-// (ephemeral when it is an error), the rest as follow-ups.
-func (a *Adapter) answer(in *discordgo.Interaction, replies []bot.Reply, deferred bool) {
-	if len(replies) == 0 {
-		replies = []bot.Reply{{Text: "Done."}}
+// answer sends the replies to an interaction: those for its channel or
+// for the presser alone as its response and follow-ups (ephemeral when
+// private or an error), the others (another channel, another user's
+// private view) as messages of their own.
+func (a *Adapter) answer(in *discordgo.Interaction, presser string, replies []bot.Reply, deferred bool) {
+	var here []bot.Reply
+	for _, r := range merge(replies) {
+		switch {
+		case r.To.Network != "" && r.To.Network != Network:
+		case r.Private && r.User.ID != presser,
+			!r.Private && r.To.Channel != "" && r.To.Channel != in.ChannelID:
+			a.post(in.ChannelID, r)
+		default:
+			here = append(here, r)
+		}
 	}
-	replies = merge(replies)
+	if len(here) == 0 {
+		here = []bot.Reply{{Text: "Done.", Private: true}}
+	}
 	first := true
-	for _, r := range replies {
+	for _, r := range here {
 		contents := render(r)
 		for k, content := range contents {
 			var comps []discordgo.MessageComponent

@@ -31,8 +31,9 @@ type harness struct {
 
 func start(t *testing.T) *harness {
 	f := newFake(t)
-	b := bot.New(bot.Config{}, memory.New(), nil, ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond)), nil)
-	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.client()}, b, nil)
+	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}, nil))
+	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.client(),
+		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}}, b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,11 @@ func (h *harness) slash(channel, uid, name, sub string, opts ...any) call {
 		}
 		options = append(options, map[string]any{"name": opts[i], "type": typ, "value": opts[i+1]})
 	}
-	data := map[string]any{"id": "cmd1", "name": "ataxx", "type": 1,
+	command := "ataxx"
+	if c, rest, ok := strings.Cut(sub, "/"); ok { // "game/status": another command
+		command, sub = c, rest
+	}
+	data := map[string]any{"id": "cmd1", "name": command, "type": 1,
 		"options": []any{map[string]any{"name": sub, "type": 1, "options": options}}}
 	if len(resolved) > 0 {
 		data["resolved"] = map[string]any{"users": resolved}
@@ -167,28 +172,35 @@ func TestDiscord(t *testing.T) {
 	h := start(t)
 	bob := user("222", "bob")
 
-	t.Run("registers /ataxx in the guild", func(t *testing.T) {
+	t.Run("registers /game and /ataxx in the guild, from the catalog", func(t *testing.T) {
 		c, _ := h.waitCall(0, func(c call) bool {
 			return c.Method == "PUT" && c.Path == "/api/v9/applications/"+appID+"/guilds/"+guildID+"/commands"
 		})
-		if len(c.List) != 1 {
-			t.Fatalf("registered %d commands; want 1", len(c.List))
+		if len(c.List) != 2 {
+			t.Fatalf("registered %d commands; want 2", len(c.List))
 		}
-		cmd := c.List[0].(map[string]any)
 		subs := map[string]bool{}
-		for _, o := range cmd["options"].([]any) {
-			subs[o.(map[string]any)["name"].(string)] = true
+		for _, x := range c.List {
+			cmd := x.(map[string]any)
+			opts, _ := cmd["options"].([]any)
+			if len(opts) > 25 {
+				t.Errorf("/%s has %d subcommands; Discord allows 25", cmd["name"], len(opts))
+			}
+			for _, o := range opts {
+				subs[cmd["name"].(string)+"/"+o.(map[string]any)["name"].(string)] = true
+			}
 		}
-		for _, want := range []string{"start", "join", "move", "pass", "blocks", "block", "board", "dump", "undo", "resign", "status", "help", "new", "fen", "auto"} {
+		for _, want := range []string{"ataxx/start", "ataxx/move", "ataxx/pass", "ataxx/blocks", "ataxx/block", "ataxx/dump", "ataxx/fen", "ataxx/setfen", "ataxx/help",
+			"game/start", "game/join", "game/board", "game/undo", "game/resign", "game/status", "game/new", "game/auto", "game/help", "game/games"} {
 			if !subs[want] {
-				t.Errorf("/ataxx has no %s subcommand", want)
+				t.Errorf("no %s subcommand", want)
 			}
 		}
 	})
 
 	t.Run("a full game through slash commands and buttons", func(t *testing.T) {
 		r := h.slash("c1", "111", "alice", "start", "opponent", bob)
-		if !strings.HasPrefix(content(r), "<@222> bob, alice challenges you to ataxx as Blue") || ephemeral(r) {
+		if !strings.HasPrefix(content(r), "<@222> bob, alice challenges you to Ataxx as Blue") || ephemeral(r) {
 			t.Fatalf("challenge: got %q (ephemeral %v)", content(r), ephemeral(r))
 		}
 		checkAllowedMentions(t, r, "222")
@@ -197,7 +209,7 @@ func TestDiscord(t *testing.T) {
 		}
 
 		r = h.press("c1", "222", "bob", "join")
-		if !strings.Contains(content(r), "Game on: Red (alice) vs Blue (bob). Red to move.") {
+		if !strings.Contains(content(r), "Game on: Red (alice) vs Blue (bob). Red (alice) to move.") {
 			t.Fatalf("join: got %q", content(r))
 		}
 		checkAllowedMentions(t, r)
@@ -221,8 +233,8 @@ func TestDiscord(t *testing.T) {
 		}
 
 		// To the end, from a position with four empty squares.
-		h.slash("c1", "111", "alice", "new")
-		h.slash("c1", "111", "alice", "fen", "fen", "xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
+		h.slash("c1", "111", "alice", "game/new")
+		h.slash("c1", "111", "alice", "setfen", "fen", "xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
 		if r = h.slash("c1", "111", "alice", "start"); !strings.Contains(content(r), "Game on") {
 			t.Fatalf("rematch start: got %q", content(r))
 		}
@@ -301,7 +313,7 @@ func TestSlowCommandIsDeferred(t *testing.T) {
 	<-f.ident
 	h := &harness{fakeDiscord: f, t: t}
 	start := time.Now()
-	r := h.slash("c9", "111", "alice", "status")
+	r := h.slash("c9", "111", "alice", "game/status")
 	if typ, _ := r.Body["type"].(float64); typ != 5 || time.Since(start) > 2900*time.Millisecond {
 		t.Fatalf("first answer: type %v after %v; want a deferral (5) within 3 s", r.Body["type"], time.Since(start))
 	}
@@ -316,7 +328,7 @@ func TestLongRepliesAreSplit(t *testing.T) {
 	h := start(t)
 	r := h.slash("c3", "111", "alice", "help")
 	checkAllowedMentions(t, r)
-	if !strings.HasPrefix(content(r), "```\nataxx commands") {
+	if !strings.HasPrefix(content(r), "```\nAtaxx commands") {
 		t.Fatalf("help: got %q", content(r))
 	}
 	long := strings.Repeat("Ataxx! ", 700) // 4,900 characters

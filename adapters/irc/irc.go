@@ -183,7 +183,7 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event) {
 	if ok, _ := e.IsCTCP(); ok {
 		return // CTCP VERSION and the like: girc answers those
 	}
-	m := bot.Message{Network: Network, UserID: a.identity(c, e), Name: e.Source.Name, Text: e.Last()}
+	m := bot.Message{Network: Network, UserID: a.identity(c, e), Name: e.Source.Name, Text: e.Last(), Caps: caps}
 	target := e.Params[0]
 	if e.IsFromChannel() {
 		m.Channel = strings.ToLower(target)
@@ -191,8 +191,7 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event) {
 			m.Text, m.Addressed = rest, true
 		}
 	} else {
-		// A private query: its own "channel", answered privately.
-		m.Channel = "query:" + m.UserID
+		// A private query: the bot routes it to the speaker's table.
 		m.Addressed, m.Private = true, true
 		target = e.Source.Name
 	}
@@ -200,7 +199,7 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event) {
 	a.nicks[m.UserID] = e.Source.Name
 	a.mu.Unlock()
 	replies := a.handler.Handle(context.Background(), m)
-	a.deliver(target, e.Source.Name, replies)
+	a.deliver(target, m.UserID, e.Source.Name, replies)
 }
 
 // addressed strips "nick: " or "nick, " from the start of text.
@@ -215,43 +214,62 @@ func addressed(text, nick string) (string, bool) {
 	return strings.TrimSpace(rest[1:]), true
 }
 
-// deliver queues replies for target (a channel, or the nick of a private
-// query); a private reply in a channel goes to nick instead.
-func (a *Adapter) deliver(target, nick string, replies []bot.Reply) {
+// caps are what an IRC channel shows well: a reply of more lines than a
+// board goes to the asker privately.
+var caps = bot.Caps{MaxLines: 11}
+
+// deliver queues replies: a public one for its table's channel (target
+// when it names none), a private one for its user's nick (nick when the
+// user is the speaker).
+func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 	for _, r := range replies {
+		if r.To.Network != "" && r.To.Network != Network {
+			continue
+		}
 		to := target
-		if r.Private && nick != "" {
-			to = nick
+		switch {
+		case r.Private:
+			to = a.nickOf(r.User, speakerID, nick)
+			if to == "" {
+				a.log.Warn("irc: no nick known for a private reply", "user", r.User.ID)
+				continue
+			}
+		case r.To.Channel != "":
+			to = r.To.Channel
 		}
-		lines := Lines(r)
-		if r.Mono && len(lines) > maxBoardLines && nick != "" {
-			to = nick // long listings (help) go privately, not to the channel
+		if to == "" {
+			continue
 		}
-		a.out.add(to, lines, r.Mono)
+		a.out.add(to, Lines(r), r.Mono)
 	}
 }
+
+// nickOf is the nick to reach u by: the speaker's own, the last one seen
+// for that identity, or the name the record keeps.
+func (a *Adapter) nickOf(u bot.User, speakerID, nick string) string {
+	if u.ID == speakerID && nick != "" {
+		return nick
+	}
+	a.mu.Lock()
+	n := a.nicks[u.ID]
+	a.mu.Unlock()
+	if n == "" {
+		n = u.Name
+	}
+	if strings.ContainsAny(n, " ,*?!@#:") || !validNick(n) {
+		return ""
+	}
+	return n
+}
+
+// validNick reports whether n can be a private message's target.
+func validNick(n string) bool { return n != "" && len(n) <= 64 && clean(n) == n }
 
 // Send delivers replies the bot sends on its own (AI moves, expiries).
-func (a *Adapter) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
-	if network != Network {
-		return nil
-	}
-	target, nick := channel, ""
-	if id, ok := strings.CutPrefix(channel, "query:"); ok {
-		a.mu.Lock()
-		nick = a.nicks[id]
-		a.mu.Unlock()
-		if nick == "" {
-			return fmt.Errorf("irc: no nick known for %s", id)
-		}
-		target = nick
-	}
-	a.deliver(target, nick, replies)
+func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {
+	a.deliver("", "", "", replies)
 	return nil
 }
-
-// maxBoardLines is the most lines a reply may take in a channel: a board.
-const maxBoardLines = 11
 
 // Lines turns a reply into the lines to send, each free of CR, LF and
 // every other control character, none empty. A board keeps its lines

@@ -20,7 +20,7 @@ const wait = 60 * time.Second
 // startBot runs the bot on the server, in channels, with the real AI.
 func startBot(t *testing.T, s *ircdtest.Server, channels ...string) {
 	t.Helper()
-	b := bot.New(bot.Config{}, memory.New(), nil, ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond)), nil)
+	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond), ataxxgame.Options{})}, nil))
 	off := false
 	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: channels}, b, nil)
 	if err != nil {
@@ -69,13 +69,13 @@ func TestIRC(t *testing.T) {
 
 	t.Run("two players, blocks, a spectator, a nick change, an impostor", func(t *testing.T) {
 		alice.Say("#ataxx", "!ataxx new")
-		alice.Expect(`PRIVMSG #ataxx :New game in setup`, wait)
+		alice.Expect(`PRIVMSG #ataxx :New game of Ataxx in setup`, wait)
 		alice.Say("#ataxx", "!blocks 3gh")
 		alice.Expect(`PRIVMSG #ataxx :Blocks placed`, wait)
 		alice.Say("#ataxx", "!ataxx start")
-		alice.Expect(`PRIVMSG #ataxx :alice opened a game of ataxx. Blue is open`, wait)
+		alice.Expect(`PRIVMSG #ataxx :alice opened a game of Ataxx. Blue is open`, wait)
 		bob.Say("#ataxx", "!ataxx join")
-		bob.Expect(`PRIVMSG #ataxx :Game on: Red \(alice\) vs Blue \(bob\)\. Red to move\.`, wait)
+		bob.Expect(`PRIVMSG #ataxx :Game on: Red \(alice\) vs Blue \(bob\)\. Red \(alice\) to move\.`, wait)
 		carol.Say("#ataxx", "!a7-a6")
 		carol.Expect(`PRIVMSG #ataxx :not a player in this game`, wait)
 		// Control bytes in an argument the bot echoes never reach the wire
@@ -118,9 +118,9 @@ func TestIRC(t *testing.T) {
 		dave := ircdtest.Connect(t, s, "dave", "dave")
 		dave.Join("#ai")
 		dave.Say("#ai", "!ataxx new")
-		dave.Expect(`New game in setup`, wait)
+		dave.Expect(`New game of Ataxx in setup`, wait)
 		// Four empty squares left, Red to move.
-		dave.Say("#ai", "!ataxx fen xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
+		dave.Say("#ai", "!ataxx setfen xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
 		dave.Expect(`Position set`, wait)
 		dave.Say("#ai", "!ataxx start ai:1")
 		dave.Expect(`Game on: Red \(dave\) vs Blue \(AI level 1\)`, wait)
@@ -148,7 +148,7 @@ func TestIRC(t *testing.T) {
 			}
 		}
 		dave.Say("#ai", "!ataxx status")
-		dave.Expect(`PRIVMSG #ai :Game over: (Red wins|Blue wins|Draw)\.`, wait)
+		dave.Expect(`PRIVMSG #ai :Ataxx: game over: (Red wins|Blue wins|Draw)\.`, wait)
 		checkWire(t, dave)
 	})
 
@@ -175,7 +175,7 @@ func TestIRC(t *testing.T) {
 		}
 		ps[1].Expect(`PRIVMSG #burst :\(\d+ older replies skipped to stay within the server's flood limits\)`, 2*wait)
 		ps[2].Say("#burst", "!ataxx status")
-		ps[2].Expect(`PRIVMSG #burst :Red \(erin\), Blue \(AI level 3\)\. Rules manual`, 2*wait)
+		ps[2].Expect(`PRIVMSG #burst :Ataxx: Red \(erin\), Blue \(AI level 3\)\. Rules manual`, 2*wait)
 		checkWire(t, ps...)
 	})
 }

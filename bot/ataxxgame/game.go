@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -18,37 +19,66 @@ type Engine interface {
 	ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error)
 }
 
-// Game is Ataxx as a bot.Game.
+// Options configure the kind.
+type Options struct {
+	// Rules is the rule set of new games ("" for the manual's).
+	Rules string
+	// Engines are the AI programs players may name (start ai:NAME).
+	Engines map[string]Engine
+	// CS61B selects the CS61B dialect: a game is live from the first
+	// command (no start), the speaker plays Red and the AI Blue, blocks
+	// are allowed until the first move, AI moves are announced as
+	// "* Blue moves a1-b2." and results as "* Red wins.", errors start
+	// with "error: ", and nothing else is said.
+	CS61B bool
+}
+
+// Game is Ataxx as a bot.Kind.
 type Game struct {
 	engine    Engine
 	externals map[string]Engine
+	names     []string
+	opts      Options
 }
 
-var _ bot.Game = (*Game)(nil)
+var _ bot.Kind = (*Game)(nil)
 
-// New returns the game, with engine playing the AI seats (nil: Greedy) and
-// externals the engines players may name (start ai:NAME).
-func New(engine Engine, externals ...map[string]Engine) *Game {
+// New returns the kind, with engine playing the AI seats (nil: Greedy).
+func New(engine Engine, opts Options) *Game {
 	if engine == nil {
 		engine = Greedy{}
 	}
-	g := &Game{engine: engine, externals: map[string]Engine{}}
-	for _, m := range externals {
-		for name, e := range m {
-			g.externals[strings.ToLower(name)] = e
-		}
+	g := &Game{engine: engine, externals: map[string]Engine{}, opts: opts}
+	for name, e := range opts.Engines {
+		g.externals[strings.ToLower(name)] = e
+		g.names = append(g.names, name)
+	}
+	slices.Sort(g.names)
+	if opts.CS61B && opts.Rules == "" {
+		g.opts.Rules = "cs61b"
 	}
 	return g
 }
 
-// Name returns "ataxx".
-func (g *Game) Name() string { return "ataxx" }
-
-// Seats returns red and blue: Red moves first.
-func (g *Game) Seats() []string { return []string{"red", "blue"} }
+// Spec declares Ataxx to the host.
+func (g *Game) Spec() bot.Spec {
+	return bot.Spec{
+		Name: "ataxx", Title: "Ataxx", Seats: []string{"red", "blue"},
+		Commands:  commands(),
+		BareMove:  bareMove,
+		Undo:      true,
+		Rules:     []string{"manual", "cs61b", "uai"},
+		Notations: []string{"manual", "uai"},
+		Engines:   g.names,
+		Live:      g.opts.CS61B,
+	}
+}
 
 // New returns the starting position in setup under the named rules.
 func (g *Game) New(rules string) (bot.State, error) {
+	if rules == "" {
+		rules = g.opts.Rules
+	}
 	r := ataxx.DefaultRules
 	if rules != "" {
 		var err error
@@ -69,25 +99,14 @@ func (g *Game) Decode(data []byte) (bot.State, error) {
 	return s, s.replay()
 }
 
-// Classify sorts the Ataxx commands; anything ParseMove reads is a move.
-func (g *Game) Classify(c bot.Command) bot.Kind {
-	switch c.Verb {
-	case "move", "pass", "-", "mv":
-		return bot.Move
-	case "blocks", "block", "rules":
-		return bot.Setup
-	case "fen":
-		if len(c.Args) > 0 {
-			return bot.Setup
-		}
-		return bot.View
-	case "dump", "board", "show":
-		return bot.View
+// bareMove recognises a move typed alone: anything ParseMove reads, or
+// the shape of one ("h1-h2"), so that a wrong one is answered.
+func bareMove(w string) bool {
+	if w == "-" {
+		return true
 	}
-	if _, err := ataxx.ParseMove(c.Verb); err == nil || looksLikeMove(c.Verb) {
-		return bot.Move
-	}
-	return bot.NotGame
+	_, err := ataxx.ParseMove(w)
+	return err == nil || looksLikeMove(w)
 }
 
 // looksLikeMove reports whether s has the shape of a from-to move, like
@@ -100,18 +119,53 @@ func looksLikeMove(s string) bool {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 
-// Help lists the Ataxx commands.
-func (g *Game) Help() []bot.HelpLine {
-	return []bot.HelpLine{
-		{Name: "move", Usage: "move FROM-TO | FROM-TO", Summary: "clone (1 square) or jump (2 squares), like a7-b6 or a7-c5; move b6 clones to b6"},
-		{Name: "pass", Usage: "pass | -", Summary: "pass, allowed only when you have no move"},
-		{Name: "blocks", Usage: "blocks PATTERN", Summary: "setup: block squares by the manual's pattern symbols 1-6, a-h (blocks 3gh)"},
-		{Name: "block", Usage: "block CR", Summary: "setup: block a square and its reflections (block c3)"},
-		{Name: "rules", Usage: "rules manual|cs61b|uai", Summary: "setup: jump limit 45, 25 (by count) or 100 plies (a draw)"},
-		{Name: "fen", Usage: "fen [FEN]", Summary: "show the position as FEN; in setup, start from FEN"},
-		{Name: "dump", Usage: "dump", Summary: "the board in the manual's dump format"},
-		{Name: "board", Usage: "board", Summary: "the board with coordinates, score and whose turn"},
+// commands declares the Ataxx commands.
+func commands() []bot.CommandSpec {
+	return []bot.CommandSpec{
+		{Name: "move", Aliases: []string{"mv"}, Use: bot.Act, Usage: "move FROM-TO | FROM-TO",
+			Args:    []bot.Arg{{Name: "move", Desc: "like a7-b6 (clone) or a7-c5 (jump), or b6", Required: true}},
+			Summary: "clone (1 square) or jump (2 squares), like a7-b6 or a7-c5; move b6 clones to b6"},
+		{Name: "pass", Use: bot.Act, Usage: "pass | -", Summary: "pass, allowed only when you have no move"},
+		{Name: "blocks", Use: bot.Configure, Args: []bot.Arg{{Name: "pattern", Desc: "like 3gh", Required: true}},
+			Summary: "setup: block squares by the manual's pattern symbols 1-6, a-h (blocks 3gh)"},
+		{Name: "block", Use: bot.Configure, Args: []bot.Arg{{Name: "square", Desc: "like c3", Required: true}},
+			Summary: "setup: block a square and its reflections (block c3)"},
+		{Name: "rules", Use: bot.Configure, Args: []bot.Arg{{Name: "rules", Type: bot.ArgChoice, Choices: []string{"manual", "cs61b", "uai"}, Required: true}},
+			Summary: "setup: jump limit 45, 25 (by count) or 100 plies (a draw)"},
+		{Name: "setfen", Use: bot.Configure, Usage: "setfen FEN", Args: []bot.Arg{{Name: "fen", Type: bot.ArgRest, Required: true}},
+			Summary: "setup: start from a position in FEN"},
+		{Name: "fen", Use: bot.Look, Summary: "show the position as FEN"},
+		{Name: "dump", Use: bot.Look, Summary: "the board in the manual's dump format"},
+		{Name: "show", Use: bot.Look, Summary: "the board with coordinates, score and whose turn"},
 	}
+}
+
+// Phrase speaks the CS61B dialect when it is on: AI moves and results in
+// the staff's format, errors prefixed, nothing else.
+func (g *Game) Phrase(a bot.Announcement) string {
+	if !g.opts.CS61B {
+		return a.Text
+	}
+	seat := func(i int) string {
+		if i < 0 || i >= len(a.Seats) {
+			return "?"
+		}
+		return strings.ToUpper(a.Seats[i][:1]) + a.Seats[i][1:]
+	}
+	switch a.Topic {
+	case bot.TopicPlayed:
+		if a.AI {
+			return fmt.Sprintf("* %s moves %s.", seat(a.Seat), a.Notation)
+		}
+	case bot.TopicOver:
+		if a.Winner < 0 {
+			return "* Draw."
+		}
+		return fmt.Sprintf("* %s wins.", seat(a.Winner))
+	case bot.TopicRefused:
+		return "error: " + a.Text
+	}
+	return ""
 }
 
 // state is an Ataxx game: the rules, the position it started from (with
@@ -174,20 +228,35 @@ func (s *state) Encode() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-func (s *state) Move(c bot.Command) (bot.Played, error) {
+func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 	text := c.Verb
 	switch c.Verb {
-	case "move", "mv":
+	case "move":
 		if len(c.Args) != 1 {
 			return bot.Played{}, fmt.Errorf("%w: say move FROM-TO, like move a7-b6", ataxx.ErrInvalidMove)
 		}
 		text = c.Args[0]
 	case "pass":
+		if len(c.Args) != 0 {
+			return bot.Played{}, fmt.Errorf("%w: pass takes no square", ataxx.ErrInvalidMove)
+		}
 		text = "-"
+	default:
+		if len(c.Args) != 0 {
+			return bot.Played{}, fmt.Errorf("%w: one move at a time: say %s alone", ataxx.ErrInvalidMove, c.Verb)
+		}
+	}
+	if seat != int(s.pos.Turn()) {
+		return bot.Played{}, fmt.Errorf("%w: %v is to move", bot.ErrNotYourTurn, s.pos.Turn())
 	}
 	m, err := ataxx.ParseMove(text)
 	if err != nil {
 		return bot.Played{}, err
+	}
+	if !m.IsPass() {
+		if from := m.From(); (!m.IsClone() || from != m.To()) && !s.pos.Pieces(s.pos.Turn()).Has(from) {
+			return bot.Played{}, fmt.Errorf("%w: %v holds no %v piece", ataxx.ErrInvalidMove, from, s.pos.Turn())
+		}
 	}
 	before := s.pos
 	played, _, err := s.pos.Play(m)
@@ -199,10 +268,10 @@ func (s *state) Move(c bot.Command) (bot.Played, error) {
 	if m.IsClone() && m.From() != m.To() {
 		played = m // keep the origin the player named
 	}
-	return bot.Played{Seat: int(before.Turn()), Notation: before.ManualNotation(played)}, nil
+	return bot.Played{Notation: before.ManualNotation(played)}, nil
 }
 
-func (s *state) Setup(c bot.Command) (string, error) {
+func (s *state) Configure(c bot.Command) (string, error) {
 	switch c.Verb {
 	case "blocks", "block":
 		if len(c.Args) != 1 {
@@ -235,7 +304,7 @@ func (s *state) Setup(c bot.Command) (string, error) {
 			return "", fmt.Errorf("%w: the setup moves already end the game under %s", ataxx.ErrInvalidRules, r)
 		}
 		return fmt.Sprintf("Rules: %s (%d non-extending moves in a row end the game).", r, r.JumpLimit()), nil
-	case "fen":
+	case "setfen":
 		fen := strings.Join(c.Args, " ")
 		if _, err := ataxx.ParseFEN(fen); err != nil {
 			return "", err
@@ -284,28 +353,55 @@ func joinMoves(ms []ataxx.Move) string {
 }
 
 func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
+	if len(c.Args) > 0 {
+		return bot.Reply{}, fmt.Errorf("%s takes no arguments (setfen FEN sets up a position)", c.Verb)
+	}
 	switch c.Verb {
 	case "dump":
 		return bot.Reply{Text: strings.TrimSuffix(s.pos.Dump(), "\n"), Mono: true}, nil
 	case "fen":
 		return bot.Reply{Text: s.pos.FEN()}, nil
 	}
+	return s.Board(viewer), nil
+}
+
+// Board is the board with coordinates, the score and the last move.
+func (s *state) Board(viewer int) bot.Reply {
 	text := s.pos.Pretty()
 	if n := len(s.moves); n > 0 {
 		text += fmt.Sprintf("Move %d, last %s. Rules %s.\n", s.pos.Fullmove(), s.prev.ManualNotation(s.moves[n-1]), s.Rules)
 	}
-	return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}, nil
+	return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}
 }
 
-func (s *state) Begin() { s.Began = len(s.moves) }
+func (s *state) Begin() error {
+	s.Began = len(s.moves)
+	return nil
+}
 
-func (s *state) ToMove() int { return int(s.pos.Turn()) }
+func (s *state) Pending() []int {
+	if s.pos.Outcome() != ataxx.Ongoing {
+		return nil
+	}
+	return []int{int(s.pos.Turn())}
+}
 
 func (s *state) Result() bot.Result {
 	o := s.pos.Outcome()
 	r := bot.Result{Over: o != ataxx.Ongoing, Winner: -1, Score: s.score()}
 	if c, ok := o.Winner(); ok {
 		r.Winner = int(c)
+	}
+	if r.Over {
+		red, blue := s.pos.Count(ataxx.Red), s.pos.Count(ataxx.Blue)
+		switch {
+		case red == 0 || blue == 0:
+			r.Ending = "no pieces left"
+		case s.pos.Halfmove() >= s.pos.Rules().JumpLimit():
+			r.Ending = bot.Ending(fmt.Sprintf("jump limit: %d moves without a clone", s.pos.Rules().JumpLimit()))
+		default:
+			r.Ending = "no moves left"
+		}
 	}
 	return r
 }
@@ -314,18 +410,23 @@ func (s *state) score() string {
 	return fmt.Sprintf("Red %d, Blue %d.", s.pos.Count(ataxx.Red), s.pos.Count(ataxx.Blue))
 }
 
-func (s *state) Undo(plies int) error {
-	if plies < 1 || len(s.moves)-plies < s.Began {
-		return fmt.Errorf("%w: cannot take back %d moves, %d made since the start", bot.ErrBadCommand, plies, len(s.moves)-s.Began)
+// Undo takes back moves until seat is to move again before its last
+// move (seat -1: the last move).
+func (s *state) Undo(seat int) (int, error) {
+	made := len(s.moves) - s.Began
+	plies := 1
+	if seat >= 0 && int(s.pos.Turn()) == seat {
+		plies = 2
+	}
+	if made < plies {
+		return 0, fmt.Errorf("%w: no move of yours to take back", bot.ErrNoUndo)
 	}
 	s.moves = s.moves[:len(s.moves)-plies]
 	s.Moves = joinMoves(s.moves)
-	return s.replay()
+	return plies, s.replay()
 }
 
-func (s *state) Plies() int { return len(s.moves) - s.Began }
-
-func (s *state) AIMove(ctx context.Context, p bot.AIPlayer, seed int64) (bot.Command, error) {
+func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64) (bot.Command, error) {
 	engine := s.game.engine
 	if p.Engine != "" {
 		var ok bool
@@ -333,17 +434,21 @@ func (s *state) AIMove(ctx context.Context, p bot.AIPlayer, seed int64) (bot.Com
 			return bot.Command{}, fmt.Errorf("%w: no engine %q is configured", bot.ErrBadCommand, p.Engine)
 		}
 	}
-	m, err := engine.ChooseMove(ctx, s.pos, p.Level, seed+int64(len(s.moves)))
+	m, err := engine.ChooseMove(ctx, s.pos, p.Level, seed)
 	if err != nil {
 		return bot.Command{}, err
 	}
 	return bot.Command{Verb: "move", Args: []string{m.String()}}, nil
 }
 
-func (s *state) Summary() string {
-	return fmt.Sprintf("Rules %s. %s %v to move.", s.Rules, s.score(), s.pos.Turn())
+func (s *state) Summary(viewer int) string {
+	return fmt.Sprintf("Rules %s. %s", s.Rules, s.score())
 }
 
-func (s *state) MustPass() bool {
-	return !s.pos.HasMoves(s.pos.Turn()) && s.pos.Outcome() == ataxx.Ongoing
+// Actions offers Pass when the side to move can only pass.
+func (s *state) Actions(seat int) []bot.Action {
+	if seat == int(s.pos.Turn()) && !s.pos.HasMoves(s.pos.Turn()) && s.pos.Outcome() == ataxx.Ongoing {
+		return []bot.Action{{Label: "Pass", Command: "pass"}}
+	}
+	return nil
 }

@@ -11,21 +11,21 @@ import (
 )
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
-	g := New(nil)
+	g := New(nil, Options{})
 	st, err := g.New("cs61b")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.Setup(bot.Command{Verb: "blocks", Args: []string{"3gh"}}); err != nil {
+	if _, err := st.Configure(bot.Command{Verb: "blocks", Args: []string{"3gh"}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, mv := range []string{"a7-a6", "g7-f5", "a6-a4"} {
-		if _, err := st.Move(bot.Command{Verb: mv}); err != nil {
+		if _, err := st.Act(int(st.(*state).pos.Turn()), bot.Command{Verb: mv}); err != nil {
 			t.Fatalf("move %s: %v", mv, err)
 		}
 	}
 	st.Begin()
-	if _, err := st.Move(bot.Command{Verb: "move", Args: []string{"f4"}}); err != nil {
+	if _, err := st.Act(1, bot.Command{Verb: "move", Args: []string{"f4"}}); err != nil {
 		t.Fatal(err)
 	}
 	data, err := st.Encode()
@@ -40,17 +40,17 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	if string(again) != string(data) {
 		t.Errorf("round trip: got %s; want %s", again, data)
 	}
-	if got, want := back.Plies(), 1; got != want {
-		t.Errorf("Plies after decode: got %d; want %d", got, want)
+	if got, want := back.(*state).Began, 3; got != want {
+		t.Errorf("Began after decode: got %d; want %d", got, want)
 	}
-	v, _ := back.View(bot.Command{Verb: "board"}, -1)
+	v := back.Board(bot.Spectator)
 	if !strings.Contains(v.Text, "last f5-f4.") {
 		t.Errorf("board does not name the last move: %s", v.Text)
 	}
 }
 
 func TestDecodeRejectsCorruptState(t *testing.T) {
-	g := New(nil)
+	g := New(nil, Options{})
 	for _, data := range []string{
 		`{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"d4"}`,
 		`{"rules":"chess","start":"x5o/7/7/7/7/7/o5x x 0 1"}`,
@@ -65,18 +65,18 @@ func TestDecodeRejectsCorruptState(t *testing.T) {
 }
 
 func TestUndoStopsAtBegin(t *testing.T) {
-	st, _ := New(nil).New("")
-	st.Move(bot.Command{Verb: "b6"})
+	st, _ := New(nil, Options{}).New("")
+	st.Act(0, bot.Command{Verb: "b6"})
 	st.Begin()
-	st.Move(bot.Command{Verb: "f6"})
-	if err := st.Undo(2); !errors.Is(err, bot.ErrBadCommand) {
-		t.Errorf("Undo past the setup moves: got %v; want ErrBadCommand", err)
+	st.Act(1, bot.Command{Verb: "f6"})
+	if _, err := st.Undo(0); !errors.Is(err, bot.ErrNoUndo) {
+		t.Errorf("Undo past the setup moves: got %v; want ErrNoUndo", err)
 	}
-	if err := st.Undo(1); err != nil {
-		t.Errorf("Undo(1): %v", err)
+	if n, err := st.Undo(-1); err != nil || n != 1 {
+		t.Errorf("Undo(-1): got %d, %v; want 1, nil", n, err)
 	}
-	if got := st.Plies(); got != 0 {
-		t.Errorf("Plies after undo: got %d; want 0", got)
+	if got := st.Pending(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("Pending after undo: got %v; want [1]", got)
 	}
 }
 

@@ -27,10 +27,14 @@ type Config struct {
 		HashMB       int           `yaml:"hash_mb"`
 		MinThink     time.Duration `yaml:"min_think"`
 	} `yaml:"ai"`
-	Engines   []EngineConfig `yaml:"engines"`
-	IRC       *IRCConfig     `yaml:"irc"`
-	Discord   *DiscordConfig `yaml:"discord"`
-	Challenge struct {
+	Engines []EngineConfig `yaml:"engines"`
+	// Games are per-kind settings: games: {ataxx: {rules: manual, engines: [...]}}.
+	// The top-level rules and engines are shorthand for games.ataxx.
+	Games       map[string]GameConfig `yaml:"games"`
+	DefaultGame string                `yaml:"default_game"`
+	IRC         *IRCConfig            `yaml:"irc"`
+	Discord     *DiscordConfig        `yaml:"discord"`
+	Challenge   struct {
 		Timeout    time.Duration `yaml:"timeout"`
 		UndoWindow time.Duration `yaml:"undo_window"`
 	} `yaml:"challenge"`
@@ -99,6 +103,12 @@ func parseStoreSpec(spec string) (StoreConfig, error) {
 	return StoreConfig{}, fmt.Errorf("unknown store %q: want mem, bolt:PATH or redis://HOST:PORT/DB", spec)
 }
 
+// GameConfig is one kind's settings.
+type GameConfig struct {
+	Rules   string         `yaml:"rules"`
+	Engines []EngineConfig `yaml:"engines"`
+}
+
 // EngineConfig names an external UAI engine players may pick.
 type EngineConfig struct {
 	Name     string            `yaml:"name"`
@@ -125,18 +135,37 @@ func (c *Config) check() error {
 	if c.AI.HashMB < 1 || c.AI.HashMB > 4096 {
 		return fmt.Errorf("config: ai.hash_mb %d: want 1 to 4096", c.AI.HashMB)
 	}
+	if c.Games == nil {
+		c.Games = map[string]GameConfig{}
+	}
+	if g, ok := c.Games["ataxx"]; ok && (c.Rules != "" || len(c.Engines) > 0) && (g.Rules != "" || len(g.Engines) > 0) {
+		return fmt.Errorf("config: rules and engines are given both at the top and under games.ataxx")
+	} else if !ok || (g.Rules == "" && len(g.Engines) == 0) {
+		c.Games["ataxx"] = GameConfig{Rules: c.Rules, Engines: c.Engines}
+	}
+	for name, g := range c.Games {
+		if err := checkEngines(g.Engines, c.AI.MoveTime); err != nil {
+			return fmt.Errorf("config: games.%s.%w", name, err)
+		}
+	}
+	c.Engines = c.Games["ataxx"].Engines
+	return nil
+}
+
+// checkEngines validates engine entries and fills in their move time.
+func checkEngines(engines []EngineConfig, moveTime time.Duration) error {
 	seen := map[string]bool{}
-	for i, e := range c.Engines {
+	for i, e := range engines {
 		key := strings.ToLower(e.Name)
 		if e.Name == "" || e.Path == "" || seen[key] || strings.ContainsAny(e.Name, " :") {
-			return fmt.Errorf("config: engines[%d]: each engine needs a unique name (no spaces or colons) and a path", i)
+			return fmt.Errorf("engines[%d]: each engine needs a unique name (no spaces or colons) and a path", i)
 		}
 		if _, err := strconv.Atoi(e.Name); err == nil {
-			return fmt.Errorf("config: engines[%d]: name %q would read as a level", i, e.Name)
+			return fmt.Errorf("engines[%d]: name %q would read as a level", i, e.Name)
 		}
 		seen[key] = true
 		if e.MoveTime == 0 || e.MoveTime > maxMoveTime {
-			c.Engines[i].MoveTime = min(c.AI.MoveTime, maxMoveTime)
+			engines[i].MoveTime = min(moveTime, maxMoveTime)
 		}
 	}
 	return nil

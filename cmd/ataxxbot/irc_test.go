@@ -51,7 +51,7 @@ func TestBotProcessOnIRC(t *testing.T) {
 	p.Expect(`PRIVMSG #play :Red \(zoe\) plays a7-b6`, 30*time.Second)
 	p.Expect(`PRIVMSG #play :Blue \(AI level 2\) plays`, 30*time.Second)
 	p.Say("ataxxbot", "help")
-	p.Expect(`PRIVMSG zoe :ataxx commands`, 30*time.Second)
+	p.Expect(`PRIVMSG zoe :Ataxx commands`, 30*time.Second)
 	if _, moves := loadGameKey(t, url, "irc:#play"); len(moves) != 2 {
 		t.Errorf("stored moves: %v; want the player's and the AI's", moves)
 	}

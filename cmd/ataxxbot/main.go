@@ -92,14 +92,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	defer closeStore()
 
-	var engineNames []string
 	externals := map[string]ataxxgame.Engine{}
-	for _, e := range cfg.Engines {
-		engineNames = append(engineNames, e.Name)
+	for _, e := range cfg.Games["ataxx"].Engines {
 		externals[e.Name] = uai.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
 	}
 	botCfg := bot.Config{
-		Engines:      engineNames,
+		DefaultKind:  cfg.DefaultGame,
 		Searchers:    cfg.AI.Searchers,
 		Prefix:       cfg.Prefix,
 		Admins:       cfg.Admins,
@@ -107,11 +105,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		MaxLevel:     cfg.AI.MaxLevel,
 		ChallengeTTL: cfg.Challenge.Timeout,
 		UndoWindow:   cfg.Challenge.UndoWindow,
-		Rules:        cfg.Rules,
-		CS61B:        *cs61b,
 	}
 	if *cs61b {
-		botCfg.Rules = "cs61b"
 		if botCfg.DefaultLevel == 0 {
 			// Depth 8: a win within 4 of its own moves is always found.
 			botCfg.DefaultLevel = 8
@@ -125,7 +120,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if cfg.AI.MinThink > 0 {
 		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
 	}
-	b := bot.New(botCfg, st, bot.SystemClock{}, ataxxgame.New(engine, externals), log)
+	kinds := []bot.Kind{ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b})}
+	b, err := bot.New(botCfg, st, bot.SystemClock{}, kinds, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
 	defer b.Close()
 	if (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b {
 		if err := serveNetworks(ctx, cfg, b, log); err != nil {
@@ -157,11 +157,25 @@ type network interface {
 // senders routes the bot's own messages to the adapter of their network.
 type senders map[string]bot.Sender
 
-func (s senders) Send(ctx context.Context, network, channel string, replies []bot.Reply) error {
-	if to, ok := s[network]; ok {
-		return to.Send(ctx, network, channel, replies)
+func (s senders) Send(ctx context.Context, replies []bot.Reply) error {
+	by := map[string][]bot.Reply{}
+	var order []string
+	for _, r := range replies {
+		if _, ok := by[r.To.Network]; !ok {
+			order = append(order, r.To.Network)
+		}
+		by[r.To.Network] = append(by[r.To.Network], r)
 	}
-	return fmt.Errorf("no adapter for network %q", network)
+	var errs []error
+	for _, net := range order {
+		to, ok := s[net]
+		if !ok {
+			errs = append(errs, fmt.Errorf("no adapter for network %q", net))
+			continue
+		}
+		errs = append(errs, to.Send(ctx, by[net]))
+	}
+	return errors.Join(errs...)
 }
 
 // serveNetworks runs the bot on every configured chat network until ctx
@@ -189,6 +203,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger
 		a, err := discord.New(discord.Config{
 			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
 			ShardID: c.ShardID, ShardCount: c.ShardCount,
+			Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()},
 		}, b, log)
 		if err != nil {
 			return err

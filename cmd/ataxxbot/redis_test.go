@@ -46,7 +46,7 @@ func loadGameKey(t *testing.T, url, key string) (*bot.Record, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := ataxxgame.New(nil).Decode(rec.State)
+	st, err := ataxxgame.New(nil, ataxxgame.Options{}).Decode(rec.State)
 	if err != nil {
 		t.Fatalf("stored game does not replay: %v\n%s", err, rec.State)
 	}
@@ -72,7 +72,7 @@ func TestTwoProcessesOneGame(t *testing.T) {
 	a.send(t, "<alice> start")
 	a.expect(t, "Blue is open", procTimeout)
 	b.send(t, "<bob> join")
-	b.expect(t, "Game on: Red (alice) vs Blue (bob). Red to move.", procTimeout)
+	b.expect(t, "Game on: Red (alice) vs Blue (bob). Red (alice) to move.", procTimeout)
 	moves := []struct {
 		p       *proc
 		who, mv string
@@ -122,7 +122,7 @@ func TestRaceHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := bot.New(bot.Config{}, st, nil, ataxxgame.New(nil), nil)
+	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	ctx := context.Background()
 	say := func(user, text string) []bot.Reply {
 		return b.Handle(ctx, bot.Message{Network: "console", Channel: "console", UserID: user, Name: user, Text: text, Addressed: true})

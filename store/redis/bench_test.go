@@ -77,7 +77,7 @@ func (c *channelPlayer) step(tb testing.TB) {
 }
 
 func newPlayers(tb testing.TB, s *redisstore.Store, n int) []*channelPlayer {
-	b := bot.New(bot.Config{}, s, nil, ataxxgame.New(nil), nil)
+	b := bot.Must(bot.New(bot.Config{}, s, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	ps := make([]*channelPlayer, n)
 	for i := range ps {
 		ps[i] = &channelPlayer{b: b, channel: "#c" + strconv.Itoa(i), rng: rand.New(rand.NewPCG(uint64(i), 1)), store: s}

@@ -1,4 +1,4 @@
-package bot_test
+package ataxxgame_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package bot_test
+package ataxxgame_test
 
 import (
 	"context"
@@ -44,10 +44,10 @@ type inbox struct {
 
 func newInbox() *inbox { return &inbox{got: map[string][]string{}, new: make(chan struct{}, 100)} }
 
-func (in *inbox) Send(_ context.Context, network, channel string, rs []bot.Reply) error {
+func (in *inbox) Send(_ context.Context, rs []bot.Reply) error {
 	in.mu.Lock()
 	for _, r := range rs {
-		in.got[channel] = append(in.got[channel], r.Text)
+		in.got[r.To.Channel] = append(in.got[r.To.Channel], r.Text)
 	}
 	in.mu.Unlock()
 	in.new <- struct{}{}
@@ -91,7 +91,7 @@ func expectStart(t *testing.T, g *gateEngine) string {
 func TestAsyncAIDoesNotDelayOtherChannels(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.New(bot.Config{Searchers: 2}, memoryStore(), nil, ataxxgame.New(g), nil)
+	b := bot.Must(bot.New(bot.Config{Searchers: 2}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 
@@ -118,7 +118,7 @@ func TestAsyncAIDoesNotDelayOtherChannels(t *testing.T) {
 func TestAsyncQueuedSearchSaysItWaits(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.New(bot.Config{Searchers: 1}, memoryStore(), nil, ataxxgame.New(g), nil)
+	b := bot.Must(bot.New(bot.Config{Searchers: 1}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 	say(b, "#a", "alice", "!ataxx start ai")
@@ -135,7 +135,7 @@ func TestAsyncQueuedSearchSaysItWaits(t *testing.T) {
 func TestAsyncResignCancelsTheSearch(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.New(bot.Config{}, memoryStore(), nil, ataxxgame.New(g), nil)
+	b := bot.Must(bot.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	say(b, "#a", "alice", "!ataxx start ai")
 	say(b, "#a", "alice", "!a7-b6")

@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+// Kind is a kind of game the host carries (Ataxx, Congo, ...). It declares
+// itself in a Spec and makes and decodes the State of one table. Kinds keep
+// their rules, notation, views and AI; the host keeps tables, seats, turns
+// owed, challenges, delivery and the record.
+type Kind interface {
+	// Spec declares the kind: name, seats, commands, hidden information.
+	Spec() Spec
+	// New returns a fresh game under the named rule set ("" for the
+	// kind's default).
+	New(rules string) (State, error)
+	// Decode reads a State that Encode wrote.
+	Decode(data []byte) (State, error)
+}
+
+// Spec is what a kind tells the host about itself.
+type Spec struct {
+	Name  string   // command word and record tag: "ataxx"
+	Title string   // for people: "Ataxx"
+	Seats []string // seat names in turn order: "red", "blue"
+	// Commands are the kind's own commands; the host's verbs (start, join,
+	// resign, ...) are not listed here.
+	Commands []CommandSpec
+	// BareMove recognises a move typed as the first word ("!a7-b6"),
+	// from the text alone. nil: the kind has none.
+	BareMove func(word string) bool
+	// Hidden says seats see different things: after every action each
+	// seat gets its own view privately and refusals go to the speaker
+	// alone.
+	Hidden bool
+	// Undo says players may take moves back.
+	Undo bool
+	// Rules are the rule set names; the first is the default.
+	Rules []string
+	// Notations are the move notations the kind reads, the first the one
+	// it writes by default.
+	Notations []string
+	// Engines are the AI programs players may name: start ai:NAME.
+	Engines []string
+	// Live makes a table play from its first command: the speaker takes
+	// the first seat and the AI the others (a console dialect).
+	Live bool
+}
+
+// Use says when a kind's command may be given.
+type Use int
+
+// The uses of commands.
+const (
+	Configure Use = iota + 1 // before play: rules, blocks, a position
+	Act                      // on the board, by a seat that owes an action
+	Look                     // shows something: anyone, any time
+)
+
+func (u Use) String() string {
+	switch u {
+	case Configure:
+		return "configure"
+	case Act:
+		return "act"
+	case Look:
+		return "look"
+	}
+	return "?"
+}
+
+// ArgType is the type of a command's argument.
+type ArgType int
+
+// The argument types.
+const (
+	ArgWord   ArgType = iota // one word
+	ArgNumber                // a whole number
+	ArgChoice                // one of Choices
+	ArgRest                  // the rest of the line, spaces and all
+)
+
+// Arg is one argument of a command.
+type Arg struct {
+	Name     string
+	Desc     string
+	Type     ArgType
+	Required bool
+	Choices  []string
+	Min, Max int // for ArgNumber, when Max > Min
+}
+
+// CommandSpec declares one command of a kind.
+type CommandSpec struct {
+	Name    string
+	Aliases []string
+	Use     Use
+	Args    []Arg
+	Usage   string // "move FROM-TO"; default: the name and the arguments
+	Summary string
+}
+
+// Names returns the command's name and aliases.
+func (c CommandSpec) Names() []string { return append([]string{c.Name}, c.Aliases...) }
+
+// UsageText is the usage line of the command.
+func (c CommandSpec) UsageText() string {
+	if c.Usage != "" {
+		return c.Usage
+	}
+	parts := []string{c.Name}
+	for _, a := range c.Args {
+		w := strings.ToUpper(a.Name)
+		if len(a.Choices) > 0 {
+			w = strings.Join(a.Choices, "|")
+		}
+		if !a.Required {
+			w = "[" + w + "]"
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Command finds a command by name or alias.
+func (s Spec) Command(verb string) (CommandSpec, bool) {
+	for _, c := range s.Commands {
+		for _, n := range c.Names() {
+			if strings.EqualFold(n, verb) {
+				return c, true
+			}
+		}
+	}
+	return CommandSpec{}, false
+}
+
+// SeatName is seat i's name with a capital: "Red".
+func (s Spec) SeatName(i int) string {
+	if i < 0 || i >= len(s.Seats) || s.Seats[i] == "" {
+		return "?"
+	}
+	n := s.Seats[i]
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+// Command is one parsed command: the verb and its arguments.
+type Command struct {
+	Verb string
+	Args []string
+}
+
+// Spectator is the viewer who holds no seat.
+const Spectator = -1
+
+// State is one table's game: position and history. The host calls it with
+// commands it has checked against seats and phase.
+type State interface {
+	// Encode writes the state as readable text for the record.
+	Encode() ([]byte, error)
+	// Pending lists the seats that owe an action now: one during turns,
+	// several during a simultaneous setup, none when the game is over.
+	Pending() []int
+	// Act plays an Act command for seat, which the host has checked is
+	// pending.
+	Act(seat int, c Command) (Played, error)
+	// Configure applies a Configure command before play begins.
+	Configure(c Command) (string, error)
+	// Begin ends the configuring: play starts from here, undo stops here.
+	Begin() error
+	// View answers a Look command for viewer (a seat, or Spectator).
+	View(c Command, viewer int) (Reply, error)
+	// Board is the view shown after actions: the board as viewer may see
+	// it.
+	Board(viewer int) Reply
+	// Summary is one line for viewer: rules, score, whose turn.
+	Summary(viewer int) string
+	// Actions are the commands that fit seat now, for buttons (Pass,
+	// Ready); the host adds its own (Resign, Undo, Board).
+	Actions(seat int) []Action
+	// Result tells whether the game is over and how.
+	Result() Result
+	// Undo takes back the moves since seat's last turn, that turn
+	// included, or the last move when seat is -1; it returns how many
+	// moves it took back, or an error wrapping ErrNoUndo when there is
+	// nothing to take back or the game forbids it.
+	Undo(seat int) (int, error)
+	// AIAct chooses an action for seat, played by p, seeing only what
+	// seat may see. It stops when ctx is done.
+	AIAct(ctx context.Context, seat int, p AIPlayer, seed int64) (Command, error)
+}
+
+// Played describes an action a State made.
+type Played struct {
+	// Notation is the move as players write it ("a7-b6"); "" for an act
+	// that is not a move (a ready setup).
+	Notation string
+	// Public is more for everyone: a combat's outcome, "is ready".
+	Public string
+	// Private is for the acting seat alone: "setup saved".
+	Private string
+}
+
+// Ending is how a game ended.
+type Ending string
+
+// Endings the host itself gives; kinds add their own ("flag captured",
+// "lion taken", "six marbles off", "jump limit").
+const (
+	EndResigned  Ending = "resigned"
+	EndAbandoned Ending = "abandoned"
+)
+
+// Result is the end of a game.
+type Result struct {
+	Over   bool
+	Winner int    // seat, or -1 for a draw
+	Ending Ending // how it ended
+	Score  string // "Red 30, Blue 19."
+}
+
+// AIPlayer is who plays an AI seat: the kind's own search at a level, or an
+// AI program named in the configuration.
+type AIPlayer struct {
+	Level  int
+	Engine string // "" for the kind's own
+}
+
+// Voice is implemented by a kind that speaks a dialect (the CS61B console):
+// it rewrites or silences the host's announcements.
+type Voice interface {
+	// Phrase returns the text to say for a, or "" to say nothing.
+	Phrase(a Announcement) string
+}
+
+// Topic is what an announcement is about.
+type Topic int
+
+// The topics of announcements.
+const (
+	TopicChatter Topic = iota // seats, settings, setup confirmations
+	TopicPlayed               // a move: Seat, AI, Notation
+	TopicOver                 // the result: Winner
+	TopicRefused              // a refusal
+)
+
+// Announcement is a line the host is about to say, for a Voice.
+type Announcement struct {
+	Topic    Topic
+	Text     string // what the host would say
+	Seat     int    // who played (TopicPlayed)
+	AI       bool   // the AI played it
+	Notation string
+	Winner   int // -1 draw (TopicOver)
+	Seats    []string
+}
+
+// Errors of the kind contract.
+var (
+	// ErrNoUndo: nothing to take back, or the game forbids it.
+	ErrNoUndo = errors.New("nothing to take back")
+	// ErrIllegal: an action the rules do not allow.
+	ErrIllegal = errors.New("not allowed")
+)
