@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -26,12 +28,16 @@ var interactionSeq atomic.Int64
 
 type harness struct {
 	*fakeDiscord
-	t *testing.T
+	t   *testing.T
+	who sync.Map // interaction id and token -> the user id who made it
 }
 
-func start(t *testing.T) *harness {
+func start(t *testing.T, kinds ...bot.Kind) *harness {
 	f := newFake(t)
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}, nil))
+	if len(kinds) == 0 {
+		kinds = []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
+	}
+	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, kinds, nil))
 	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.client(),
 		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}}, b, nil)
 	if err != nil {
@@ -97,6 +103,8 @@ func (h *harness) interact(channel, uid, name string, typ int, data map[string]a
 	h.t.Helper()
 	n := interactionSeq.Add(1)
 	id, token := fmt.Sprintf("i%d", n), fmt.Sprintf("tok%d", n)
+	h.who.Store(id, uid)
+	h.who.Store(token, uid)
 	from := h.count()
 	h.dispatch("INTERACTION_CREATE", map[string]any{
 		"id": id, "application_id": appID, "type": typ, "token": token, "version": 1,
@@ -345,4 +353,73 @@ func TestLongRepliesAreSplit(t *testing.T) {
 			t.Fatalf("a board piece of %d characters: %.40q", len(c), c)
 		}
 	}
+}
+
+// TestHiddenKindNoLeak: a game whose armies are hidden (the host's toy
+// kind) played through slash commands: what each player hides reaches
+// them alone (ephemeral answers and DMs), never the channel or the other
+// player, until the game is over.
+func TestHiddenKindNoLeak(t *testing.T) {
+	h := start(t, guessgame.New(guessgame.Options{}))
+	bob := user("222", "bob")
+	if r := h.slash("h1", "111", "alice", "guess/start", "opponent", bob); !strings.Contains(content(r), "challenges you to Guess") {
+		t.Fatalf("challenge: got %q", content(r))
+	}
+	h.press("h1", "222", "bob", "join")
+	for _, s := range []struct{ uid, name, sub string }{{"111", "alice", "hide"}, {"222", "bob", "hide"}} {
+		n := map[string]int{"alice": 7, "bob": 3}[s.name]
+		r := h.slash("h1", s.uid, s.name, "guess/"+s.sub, "n", n)
+		if !ephemeral(r) || !strings.Contains(content(r), fmt.Sprintf("Your number is %d.", n)) {
+			t.Fatalf("%s hides: got %q (ephemeral %v); want it to them alone", s.name, content(r), ephemeral(r))
+		}
+	}
+	h.press("h1", "111", "alice", "ready")
+	r := h.press("h1", "222", "bob", "ready")
+	if !strings.Contains(content(r), "West is ready.") || ephemeral(r) {
+		t.Fatalf("ready: got %q", content(r))
+	}
+	// Each player's own board came as a DM.
+	h.waitCall(0, func(c call) bool {
+		return c.Path == "/api/v9/channels/dm-111/messages" && strings.Contains(content(c), "East  7")
+	})
+	h.waitCall(0, func(c call) bool {
+		return c.Path == "/api/v9/channels/dm-222/messages" && strings.Contains(content(c), "West  3")
+	})
+	if r := h.slash("h1", "111", "alice", "guess/guess", "n", 5); !strings.Contains(content(r), "Lower.") || ephemeral(r) {
+		t.Fatalf("guess: got %q", content(r))
+	}
+	h.slash("h1", "333", "carol", "game/board")
+	h.slash("h1", "222", "bob", "game/board")
+	secrets := map[string][]string{"111": {"East  7", "number is 7"}, "222": {"West  3", "number is 3"}}
+	h.mu.Lock()
+	calls := append([]call(nil), h.calls...)
+	h.mu.Unlock()
+	for _, c := range calls {
+		body := content(c)
+		for owner, ss := range secrets {
+			for _, s := range ss {
+				if !strings.Contains(body, s) {
+					continue
+				}
+				switch {
+				case c.Path == "/api/v9/channels/dm-"+owner+"/messages":
+				case ephemeral(c) && h.madeBy(c) == owner:
+					// an ephemeral answer is seen by its asker alone
+				default:
+					t.Errorf("%s %s carries %q, a secret of %s: %q", c.Method, c.Path, s, owner, body)
+				}
+			}
+		}
+	}
+}
+
+// madeBy is the user whose interaction a callback or follow-up answers.
+func (h *harness) madeBy(c call) string {
+	parts := strings.Split(c.Path, "/")
+	for _, p := range parts {
+		if uid, ok := h.who.Load(p); ok {
+			return uid.(string)
+		}
+	}
+	return ""
 }

@@ -89,6 +89,8 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"url":"ws://%s","shards":1}`, strings.TrimPrefix(f.srv.URL, "http://"))
 	case r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands"):
 		w.Write(body)
+	case r.Method == "POST" && r.URL.Path == "/api/v9/users/@me/channels":
+		fmt.Fprintf(w, `{"id":"dm-%v","type":1}`, c.Body["recipient_id"])
 	case strings.HasSuffix(r.URL.Path, "/callback"):
 		w.WriteHeader(http.StatusNoContent)
 	case strings.HasPrefix(r.URL.Path, "/api/v9/channels/") || strings.HasPrefix(r.URL.Path, "/api/v9/webhooks/"):

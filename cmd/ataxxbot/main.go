@@ -19,6 +19,8 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -121,6 +123,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
 	}
 	kinds := []bot.Kind{ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b})}
+	if err := checkGames(cfg, kinds); err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
 	b, err := bot.New(botCfg, st, bot.SystemClock{}, kinds, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
@@ -146,6 +152,32 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// checkGames refuses settings for a game the bot does not host, and rule
+// set names a game does not have.
+func checkGames(cfg Config, kinds []bot.Kind) error {
+	specs := map[string]bot.Spec{}
+	var names []string
+	for _, k := range kinds {
+		specs[k.Spec().Name] = k.Spec()
+		names = append(names, k.Spec().Name)
+	}
+	for name, g := range cfg.Games {
+		spec, ok := specs[name]
+		if !ok {
+			return fmt.Errorf("config: games.%s: no such game; this bot hosts %s", name, strings.Join(names, ", "))
+		}
+		if g.Rules != "" && !slices.Contains(spec.Rules, g.Rules) {
+			return fmt.Errorf("config: games.%s.rules %q: want one of %s", name, g.Rules, strings.Join(spec.Rules, ", "))
+		}
+	}
+	if cfg.DefaultGame != "" {
+		if _, ok := specs[cfg.DefaultGame]; !ok {
+			return fmt.Errorf("config: default_game %q: this bot hosts %s", cfg.DefaultGame, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 // network is a chat adapter the bot serves.

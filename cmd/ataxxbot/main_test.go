@@ -54,6 +54,14 @@ func TestFlagsAndConfig(t *testing.T) {
 	t.Setenv("ATAXXBOT_DISCORD_TOKEN", "")
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("prefx: \"?\"\n"), 0o644)
+	games := filepath.Join(dir, "games.yaml")
+	os.WriteFile(games, []byte("games:\n  ataxx:\n    rules: uai\n"), 0o644)
+	chess := filepath.Join(dir, "chess.yaml")
+	os.WriteFile(chess, []byte("games:\n  chess: {}\n"), 0o644)
+	badRules := filepath.Join(dir, "badrules.yaml")
+	os.WriteFile(badRules, []byte("games:\n  ataxx: {rules: fide}\n"), 0o644)
+	both := filepath.Join(dir, "both.yaml")
+	os.WriteFile(both, []byte("rules: uai\ngames:\n  ataxx: {rules: uai}\n"), 0o644)
 	tests := []struct {
 		name     string
 		args     []string
@@ -66,6 +74,11 @@ func TestFlagsAndConfig(t *testing.T) {
 		{"console word accepted", []string{"console"}, "dump\n", 0, "  r - - - - - b", ""},
 		{"config sets level, rules and user", []string{"-config", good}, "start ai\nstatus\n", 0, "Red (ann) vs Blue (AI level 2)", ""},
 		{"unknown config key is an error", []string{"-config", bad}, "", 1, "", "field prefx not found"},
+		{"the example config loads", []string{"console", "-config", "../../config.example.yaml"}, "status\n", 0, "No game here", ""},
+		{"per-game rules", []string{"-config", games}, "start ai\nstatus\n", 0, "Rules uai", ""},
+		{"settings of a game not hosted", []string{"-config", chess}, "", 1, "", "games.chess: no such game; this bot hosts ataxx"},
+		{"a rule set the game lacks", []string{"-config", badRules}, "", 1, "", `games.ataxx.rules "fide": want one of manual, cs61b, uai`},
+		{"rules given twice", []string{"-config", both}, "", 1, "", "given both at the top and under games.ataxx"},
 		{"missing config file", []string{"-config", filepath.Join(dir, "none.yaml")}, "", 1, "", "no such file"},
 		{"unknown store", []string{"-store", "redis-ish"}, "", 1, "", `unknown store "redis-ish"`},
 		{"stray argument", []string{"play"}, "", 2, "", `unexpected argument "play"`},

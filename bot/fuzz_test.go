@@ -1,0 +1,53 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+// FuzzHandle feeds the host any line, from a player or a spectator, in a
+// channel or privately, during a hidden game's setup and play: it never
+// panics, every reply names its audience, a refusal is one line, and no
+// private secret reaches anyone but its owner.
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{"!guess start @bob", "!hide 7", "!#g hide 3", "!guess", "!5", "!undo", "!new",
+		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 600), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo"} {
+		f.Add(s, uint8(0))
+		f.Add(s, uint8(5))
+	}
+	f.Fuzz(func(t *testing.T, line string, who uint8) {
+		b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		defer b.Close()
+		say := func(user, text string, private bool) []bot.Reply {
+			m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
+			if private {
+				m.Channel, m.Private, m.Addressed = "", true, true
+			}
+			return b.Handle(context.Background(), m)
+		}
+		say("alice", "!guess start @bob", false)
+		say("bob", "!join", false)
+		say("alice", "hide 9", true)
+		users := []string{"alice", "bob", "carol"}
+		rs := say(users[int(who)%3], line, who&4 != 0)
+		for _, r := range rs {
+			if r.To.Network == "" || r.To.Channel == "" {
+				t.Fatalf("reply %q names no table: %+v", r.Text, r.To)
+			}
+			if r.Private && r.User.ID == "" {
+				t.Fatalf("private reply %q names no user", r.Text)
+			}
+			if r.Error && strings.Contains(r.Text, "\n") {
+				t.Fatalf("refusal of more than one line: %q", r.Text)
+			}
+			if strings.Contains(r.Text, "East  9") && !(r.Private && r.User.ID == "id-alice") {
+				t.Fatalf("alice's number reached %+v: %q", r, r.Text)
+			}
+		}
+	})
+}
