@@ -488,7 +488,7 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
-	t.chat(fmt.Sprintf("%s joins as %s.", sp.Name, t.spec.SeatName(seat)))
+	t.chat(fmt.Sprintf("%s is taken by %s.", t.spec.SeatName(seat), sp.Name))
 	return b.maybeBegin(t)
 }
 
@@ -517,7 +517,7 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		return err
 	}
 	if t.rec.Seats[seat].holds(sp.UserID) {
-		t.chat(fmt.Sprintf("%s plays %s.", sp.Name, t.spec.SeatName(seat)))
+		t.chat(fmt.Sprintf("%s is already played by %s.", t.spec.SeatName(seat), sp.Name))
 		return nil
 	}
 	if err := b.takeable(t, sp, seat); err != nil {
@@ -532,7 +532,7 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		t.rec.Seats[sp.seats[0]] = displaced // swap, as the manual's color does
 	}
 	t.changed = true
-	t.chat(fmt.Sprintf("%s plays %s. %s", sp.Name, t.spec.SeatName(seat), b.seatList(t)))
+	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), sp.Name, b.seatList(t)))
 	return b.maybeBegin(t)
 }
 
@@ -577,7 +577,7 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.Seats[seat] = Seat{Kind: SeatAI, Level: lvl}
 	t.changed = true
-	t.chat(fmt.Sprintf("The AI (level %d) plays %s.", lvl, t.spec.SeatName(seat)))
+	t.chat(fmt.Sprintf("%s is played by the AI (level %d).", t.spec.SeatName(seat), lvl))
 	return b.maybeBegin(t)
 }
 
@@ -602,7 +602,7 @@ func (b *Bot) manual(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
-	t.chat(fmt.Sprintf("%s plays %s by hand.", sp.Name, t.spec.SeatName(seat)))
+	t.chat(fmt.Sprintf("%s is played by %s, by hand.", t.spec.SeatName(seat), sp.Name))
 	return b.maybeBegin(t)
 }
 
@@ -804,6 +804,9 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	over := t.st.Result().Over
 	if p.Notation != "" {
 		text := fmt.Sprintf("%s plays %s.", b.who(t, seat), p.Notation)
+		if p.Pass {
+			text = b.who(t, seat) + " passes."
+		}
 		if p.Public != "" {
 			text += " " + p.Public
 		}

@@ -196,6 +196,8 @@ type Played struct {
 	// Notation is the move as players write it ("a7-b6"); "" for an act
 	// that is not a move (a ready setup).
 	Notation string
+	// Pass says the move was a pass: "Red (alice) passes."
+	Pass bool
 	// Public is more for everyone: a combat's outcome, "is ready".
 	Public string
 	// Private is for the acting seat alone: "setup saved".

@@ -91,13 +91,25 @@ func (c *Console) Run(ctx context.Context) error {
 
 // read handles the lines of r; quit reports that "quit" was read.
 func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for sc.Scan() {
+	lr := &lineReader{r: bufio.NewReader(r)}
+	for {
+		raw, tooLong, err := lr.next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return true, err
+		}
+		if tooLong {
+			if err := c.say(fmt.Sprintf("That line is over %d KiB; it was ignored.", maxLine/1024)); err != nil {
+				return true, err
+			}
+			continue
+		}
 		if err := ctx.Err(); err != nil {
 			return true, err
 		}
-		line := strings.TrimSpace(sc.Text())
+		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -140,7 +152,39 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 			return true, err
 		}
 	}
-	return false, sc.Err()
+}
+
+// maxLine is the longest input line the console reads; a longer one is
+// skipped whole, and the session goes on.
+const maxLine = 64 * 1024
+
+// lineReader reads lines of at most maxLine bytes.
+type lineReader struct{ r *bufio.Reader }
+
+// next returns the next line without its end; tooLong reports a line
+// that was skipped for its length.
+func (l *lineReader) next() (line string, tooLong bool, err error) {
+	var buf []byte
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLine {
+			tooLong = true
+		} else {
+			buf = append(buf, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(buf) == 0 && !tooLong:
+			return "", false, io.EOF
+		case err != nil && err != io.EOF:
+			return "", false, err
+		}
+		if tooLong {
+			return "", true, nil
+		}
+		return strings.TrimRight(string(buf), "\r\n"), false, nil
+	}
 }
 
 // print writes replies, each line of one that is not for the current
@@ -195,7 +239,7 @@ func (c *Console) load(ctx context.Context, path string, depth int) (bool, error
 	defer f.Close()
 	quit, err := c.read(ctx, f, depth+1)
 	if err != nil && ctx.Err() == nil {
-		return quit, c.say(fmt.Sprintf("load %s: %v", path, err)) // a directory, a line too long: the session goes on
+		return false, c.say(fmt.Sprintf("load %s: %v", path, err)) // a directory: the session goes on
 	}
 	return quit, err
 }

@@ -39,6 +39,9 @@ func TestRun(t *testing.T) {
 		{"load runs a file, nested", "load " + outer + "\ndump\n", []string{"you: blocks 3gh", "carol: dump", "you: start", "you: dump"}},
 		{"load of a missing file says so", "load /nonexistent/file\ndump\n", []string{"load: open /nonexistent/file: no such file or directory", "you: dump"}},
 		{"a file loading itself stops", "load " + self + "\ndump\n", []string{"load " + self + ": files load each other too deeply", "you: dump"}},
+		{"a line over 1 MiB is skipped, the session goes on", strings.Repeat("x", 2<<20) + "\ndump\n", []string{"That line is over 64 KiB; it was ignored.", "you: dump"}},
+		{"load of a directory says so, the session goes on", "load " + dir + "\ndump\n", []string{"load " + dir + ": read " + dir + ": is a directory", "you: dump"}},
+		{"a last line without a newline", "dump", []string{"you: dump"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

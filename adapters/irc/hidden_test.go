@@ -44,7 +44,7 @@ func TestHiddenKindNoLeak(t *testing.T) {
 	alice.Say("#hidden", "!guess start @bob")
 	alice.Expect(`PRIVMSG #hidden :bob, alice challenges you to Guess`, wait)
 	bob.Say("#hidden", "!join")
-	bob.Expect(`PRIVMSG #hidden :bob joins as West`, wait)
+	bob.Expect(`PRIVMSG #hidden :West is taken by bob`, wait)
 	alice.Say("ataxxbot", "hide 7")
 	alice.Expect(`PRIVMSG alice :Your number is 7\.`, wait)
 	bob.Say("ataxxbot", "hide 3")

@@ -242,7 +242,10 @@ func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 		}
 		text = "-"
 	default:
-		if len(c.Args) != 0 {
+		switch {
+		case len(c.Args) == 1 && len(c.Verb) == 2 && len(c.Args[0]) == 2:
+			text = c.Verb + "-" + c.Args[0] // "a7 b6": from and to, as two words
+		case len(c.Args) != 0:
 			return bot.Played{}, fmt.Errorf("%w: one move at a time: say %s alone", ataxx.ErrInvalidMove, c.Verb)
 		}
 	}
@@ -268,7 +271,7 @@ func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 	if m.IsClone() && m.From() != m.To() {
 		played = m // keep the origin the player named
 	}
-	return bot.Played{Notation: before.ManualNotation(played)}, nil
+	return bot.Played{Notation: before.ManualNotation(played), Pass: played.IsPass()}, nil
 }
 
 func (s *state) Configure(c bot.Command) (string, error) {
@@ -285,7 +288,10 @@ func (s *state) Configure(c bot.Command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return "Blocks placed; say dump to see the board.", s.addBlocks(b)
+		if err := s.addBlocks(b); err != nil {
+			return "", fmt.Errorf("cannot block %s: %w", c.Args[0], err)
+		}
+		return "Blocks placed; say dump to see the board.", nil
 	case "rules":
 		if len(c.Args) != 1 {
 			return "", fmt.Errorf("%w: say rules manual, cs61b or uai", ataxx.ErrInvalidRules)
@@ -327,11 +333,15 @@ func (s *state) addBlocks(b ataxx.Bitboard) error {
 	if err != nil {
 		return err
 	}
+	if taken := b & (s.pos.Pieces(ataxx.Red) | s.pos.Pieces(ataxx.Blue) | start.Pieces(ataxx.Red) | start.Pieces(ataxx.Blue)); taken != 0 {
+		var where []string
+		for _, sq := range taken.Squares() {
+			where = append(where, sq.String())
+		}
+		return fmt.Errorf("%w: a piece stands on %s", ataxx.ErrOccupied, strings.Join(where, ", "))
+	}
 	if err := start.AddBlocks(b); err != nil {
 		return err
-	}
-	if taken := b & (s.pos.Pieces(ataxx.Red) | s.pos.Pieces(ataxx.Blue)); taken != 0 {
-		return fmt.Errorf("%w: cannot put a block on %v, it holds a piece", ataxx.ErrOccupied, taken.First())
 	}
 	old := s.Start
 	s.Start = start.FEN()

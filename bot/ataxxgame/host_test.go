@@ -174,7 +174,7 @@ func TestCommands(t *testing.T) {
 		}, phase: bot.PhasePlaying},
 		{name: "challenge expires after 5 minutes", steps: []step{
 			{user: "alice", text: "!ataxx start @bob", want: "challenges you"},
-			{user: "carol", text: "!ataxx join", want: "The challenge to bob expired; Blue is open.\ncarol joins as Blue."},
+			{user: "carol", text: "!ataxx join", want: "The challenge to bob expired; Blue is open.\nBlue is taken by carol."},
 		}, advance: 6 * time.Minute, phase: bot.PhasePlaying},
 		{name: "spectator cannot abandon, player can", steps: []step{
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
@@ -188,7 +188,7 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!blocks 3gh", want: "Blocks placed"},
 			{user: "alice", text: "!dump", want: "===\n  r - - - - - b\n  - X - - - X -\n  - - X - X - -\n  - - X - X - -\n  - - X - X - -\n  - X - - - X -\n  b - - - - - r\n==="},
 			{user: "bob", text: "!blocks 1", want: "can set up this game", wantErr: true},
-			{user: "alice", text: "!block a1", want: "cannot put a block on a1", wantErr: true},
+			{user: "alice", text: "!block a1", want: "cannot block a1: square is occupied: a piece stands on a1, g1, a7, g7", wantErr: true},
 			{user: "alice", text: "!blocks 9", want: "invalid block pattern", wantErr: true},
 			{user: "alice", text: "!ataxx rules cs61b", want: "Rules: cs61b (25"},
 			{user: "alice", text: "!ataxx rules go", want: "invalid rule set", wantErr: true},
@@ -241,7 +241,7 @@ func TestCommands(t *testing.T) {
 		}, phase: bot.PhaseOver},
 		{name: "color swaps seats before the game", steps: []step{
 			{user: "alice", text: "!ataxx start", want: "open"},
-			{user: "alice", text: "!ataxx color blue", want: "alice plays Blue. Red (open), Blue (alice)"},
+			{user: "alice", text: "!ataxx color blue", want: "Blue is now played by alice. Red (open), Blue (alice)"},
 			{user: "alice", text: "!ataxx color green", want: `no seat "green"`, wantErr: true},
 			{user: "bob", text: "!ataxx join", want: "Game on: Red (bob) vs Blue (alice). Red (bob) to move."},
 			{user: "bob", text: "!ataxx color blue", want: "seats are chosen before the game begins", wantErr: true},
@@ -249,15 +249,15 @@ func TestCommands(t *testing.T) {
 		{name: "auto and manual", steps: []step{
 			{user: "alice", text: "!ataxx start @bob", want: "challenges"},
 			{user: "carol", text: "!ataxx auto blue", want: "kept for bob", wantErr: true},
-			{user: "alice", text: "!ataxx auto blue 2", want: "The AI (level 2) plays Blue."},
+			{user: "alice", text: "!ataxx auto blue 2", want: "Blue is played by the AI (level 2)."},
 			{user: "alice", text: "!a7-b6", want: "Blue (AI level 2) plays"},
 			{user: "carol", text: "!ataxx manual red", want: "Red is played by alice", wantErr: true},
-			{user: "alice", text: "!ataxx manual blue", want: "alice plays Blue by hand."},
+			{user: "alice", text: "!ataxx manual blue", want: "Blue is played by alice, by hand."},
 		}, phase: bot.PhasePlaying},
 		{name: "bare auto hands the speaker's seat to the AI and plays out", steps: []step{
 			{user: "alice", text: "!ataxx start ai:1", want: "Game on"},
 			{user: "carol", text: "!ataxx auto", want: "you hold no seat", wantErr: true},
-			{user: "alice", text: "!ataxx auto 1", want: "The AI (level 1) plays Red."},
+			{user: "alice", text: "!ataxx auto 1", want: "Red is played by the AI (level 1)."},
 		}, phase: bot.PhaseOver},
 		{name: "verbose shows the board after moves", steps: []step{
 			{user: "alice", text: "!verbose", want: "Verbose"},

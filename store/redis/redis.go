@@ -43,9 +43,10 @@ type Options struct {
 
 // Store is a bot.Store on Redis.
 type Store struct {
-	client goredis.UniversalClient
-	prefix string
-	ttl    time.Duration
+	client  goredis.UniversalClient
+	prefix  string
+	ttl     time.Duration
+	timeout time.Duration // bounds a whole call, retries included; 0: none
 }
 
 var _ bot.Store = (*Store)(nil)
@@ -67,6 +68,9 @@ func Open(opts Options) (*Store, error) {
 		WriteTimeout: opts.Timeout,
 		PoolTimeout:  opts.Timeout,
 		MaxRetries:   1,
+		// A call's context deadline (Timeout, retries included) is what
+		// bounds it, so an outage costs a player Timeout, not twice it.
+		ContextTimeoutEnabled: true,
 	}
 	if opts.URL != "" {
 		if len(opts.Addrs) > 0 {
@@ -89,7 +93,17 @@ func Open(opts Options) (*Store, error) {
 	if len(u.Addrs) == 0 {
 		return nil, errors.New("redis store: no url or addrs")
 	}
-	return New(goredis.NewUniversalClient(u), opts.Prefix, opts.DoneTTL), nil
+	st := New(goredis.NewUniversalClient(u), opts.Prefix, opts.DoneTTL)
+	st.timeout = opts.Timeout
+	return st, nil
+}
+
+// bound limits a call to the store's timeout.
+func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.timeout <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, s.timeout)
 }
 
 // New returns a store on an existing client.
@@ -116,7 +130,11 @@ func redactURL(s string) string {
 func (s *Store) Close() error { return s.client.Close() }
 
 // Ping checks that Redis answers.
-func (s *Store) Ping(ctx context.Context) error { return s.client.Ping(ctx).Err() }
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	return s.client.Ping(ctx).Err()
+}
 
 // Key returns the Redis key of a channel's game.
 func (s *Store) Key(channel string) string { return s.prefix + ":{" + channel + "}:game" }
@@ -125,6 +143,8 @@ func (s *Store) owedKey() string { return s.prefix + ":owed" }
 
 // Load returns the record of channel key.
 func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	vals, err := s.client.HMGet(ctx, s.Key(key), "v", "d").Result()
 	if err != nil {
 		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
@@ -161,6 +181,8 @@ return nxt
 // Save writes the record if version is current; a done game expires after
 // DoneTTL, a running one never.
 func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	ttl := int64(0)
 	if done {
 		ttl = s.ttl.Milliseconds()
@@ -177,6 +199,8 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 
 // SetOwed marks or clears key.
 func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	var err error
 	if owed {
 		err = s.client.SAdd(ctx, s.owedKey(), key).Err()
@@ -191,6 +215,8 @@ func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
 
 // Owed lists the marked keys.
 func (s *Store) Owed(ctx context.Context) ([]string, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	keys, err := s.client.SMembers(ctx, s.owedKey()).Result()
 	if err != nil {
 		return nil, fmt.Errorf("redis store: owed: %w", err)

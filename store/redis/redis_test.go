@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -121,5 +122,40 @@ func TestOpenOptions(t *testing.T) {
 				t.Fatalf("Open: got %v; want an error with %q and no password", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestTimeoutBoundsACall: a Redis that accepts connections and never
+// answers costs a call the configured timeout, retries included, not a
+// multiple of it (issue 11: a 2 s timeout showed as 4 s).
+func TestTimeoutBoundsACall(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	const timeout = 400 * time.Millisecond
+	s, err := redisstore.Open(redisstore.Options{URL: "redis://" + l.Addr().String() + "/0", Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	_, _, err = s.Load(context.Background(), "x:#y")
+	took := time.Since(start)
+	if err == nil {
+		t.Fatal("Load from a silent server: got nil error")
+	}
+	if took >= 2*timeout {
+		t.Errorf("Load from a silent server took %v; want about the %v timeout (retries within it)", took, timeout)
 	}
 }
