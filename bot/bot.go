@@ -22,6 +22,14 @@ type Config struct {
 	MaxLevel     int           // highest AI level accepted; default 10
 	ChallengeTTL time.Duration // how long a named challenge waits; default 5m
 	UndoWindow   time.Duration // how long an undo request waits for consent; default 60s
+	// IdleAfter is how long a table may go without an action before
+	// anyone may abandon its game or take a silent player's seat; default
+	// 24h, negative: never.
+	IdleAfter time.Duration
+	// StartAgainstAI makes start give the open seats to the AI, as the
+	// users' guide's console does (start plays the opponent); in chat,
+	// open seats wait for a join.
+	StartAgainstAI bool
 	// DefaultKind is the kind of a table opened without naming one
 	// ("!start"); default: the first kind given to New.
 	DefaultKind string
@@ -49,6 +57,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Searchers <= 0 {
 		c.Searchers = runtime.NumCPU()
+	}
+	if c.IdleAfter == 0 {
+		c.IdleAfter = 24 * time.Hour
 	}
 	return c
 }
@@ -146,6 +157,27 @@ func (b *Bot) Prefix() string { return b.cfg.Prefix }
 // (the console) Handle returns after the AI has moved. Call it before the
 // first Handle.
 func (b *Bot) Async(sender Sender) { b.sender = sender }
+
+// Settle waits until no AI worker is running (the AI has answered at every
+// table), or ctx is done: a console reaching the end of its input lets the
+// AI finish before it exits.
+func (b *Bot) Settle(ctx context.Context) error {
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		b.mu.Lock()
+		n := len(b.running)
+		b.mu.Unlock()
+		if n == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
 
 // Close stops every AI search and waits for them.
 func (b *Bot) Close() {

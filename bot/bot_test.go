@@ -346,3 +346,51 @@ func TestUndoByBothPlayers(t *testing.T) {
 	want(t, h.in("#u", "bob", "!undo"), "#u", "Took back 1 move(s). East (alice) to move.")
 	want(t, h.in("#u", "alice", "!guesses"), "private:id-alice", "No guesses yet.")
 }
+
+// TestIdleTable (review item 3): after the idle time anyone may take a
+// silent player's seat or abandon the game, and the channel is told.
+func TestIdleTable(t *testing.T) {
+	h := newHarness(t, nil)
+	h.in("#i", "alice", "!guess start @bob")
+	h.in("#i", "bob", "!join")
+	for _, s := range []struct{ who, line string }{{"alice", "!hide 4"}, {"bob", "!hide 6"}, {"alice", "!ready"}, {"bob", "!ready"}} {
+		h.in("#i", s.who, s.line)
+	}
+	if rs := h.in("#i", "carol", "!join"); len(rs) != 1 || !rs[0].Error {
+		t.Fatalf("join of a live game: got %s; want a refusal", text(rs))
+	}
+	h.clock.Advance(25 * time.Hour)
+	want(t, h.in("#i", "carol", "!join"), "#i", "carol takes East from alice, who has not acted for 24h0m0s. East (carol) to move.")
+	want(t, h.in("#i", "carol", "!3"), "#i", "East (carol) plays 3.")
+	h.clock.Advance(25 * time.Hour)
+	want(t, h.in("#i", "dave", "!new"), "#i", "Game abandoned: nobody acted for 24h0m0s. New game of Guess in setup.")
+}
+
+// TestStartAgainstTheAI (review item 9): in the users' guide's console,
+// start plays the opponent (the AI); auto on both seats then start plays
+// the AI against itself; clear gives the seat auto took back to its
+// player.
+func TestStartAgainstTheAI(t *testing.T) {
+	st := memory.New()
+	b, err := bot.New(bot.Config{StartAgainstAI: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	say := func(text string) []bot.Reply {
+		return b.Handle(context.Background(), bot.Message{Network: "console", Channel: "console", UserID: "you", Name: "you", Text: text, Addressed: true})
+	}
+	want(t, say("start"), "console", "Game on: East (you) vs West (AI level 3).")
+	say("new")
+	say("auto east 2")
+	say("auto west 2")
+	rs := say("start")
+	want(t, rs, "console", "Game on: East (AI level 2) vs West (AI level 2).")
+	if !strings.Contains(text(rs), "wins.") && !strings.Contains(text(rs), "Draw.") {
+		t.Errorf("AI against AI did not play to the end: %s", text(rs))
+	}
+	say("new")
+	say("manual east")
+	say("auto east")
+	want(t, say("clear"), "console", "East (you)")
+}

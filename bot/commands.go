@@ -206,10 +206,17 @@ func (b *Bot) canConfigure(t *tx, sp speaker) error {
 // guard lets admins, seated players, and anyone while no person holds a
 // seat, do what.
 func (b *Bot) guard(t *tx, sp speaker, what string) error {
-	if sp.admin || !t.rec.hasHuman() || sp.seated() {
+	if sp.admin || !t.rec.hasHuman() || sp.seated() || b.idle(t) {
 		return nil
 	}
 	return fmt.Errorf("%w: only the players (%s) can %s", ErrNotSeated, b.seatList(t), what)
+}
+
+// idle reports whether nobody has acted at the table for the idle time:
+// then anyone may abandon the game or take a silent player's seat.
+func (b *Bot) idle(t *tx) bool {
+	return b.cfg.IdleAfter > 0 && t.version != 0 && t.rec.Phase != PhaseOver &&
+		!t.rec.Updated.IsZero() && b.clock.Now().Sub(t.rec.Updated) >= b.cfg.IdleAfter
 }
 
 // level reads an AI level, "" giving the default.
@@ -267,10 +274,25 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	b.expireInvites(t)
 	me := sp.seat(nil)
 	if me < 0 {
-		if me = t.rec.firstOpen(); me < 0 {
+		me = t.rec.firstOpen()
+		switch {
+		case me >= 0:
+			t.rec.Seats[me] = humanSeat(sp.Message)
+		case len(args) == 0 && t.rec.filled():
+			// Every seat has a player (the AI on each, say): begin.
+			t.changed, t.rec.Waiting = true, true
+			return b.begin(t)
+		default:
 			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
 		}
-		t.rec.Seats[me] = humanSeat(sp.Message)
+	}
+	if len(args) == 0 && b.cfg.StartAgainstAI {
+		// The users' guide's console: start plays the opponent, the AI.
+		for i, s := range t.rec.Seats {
+			if s.Kind == SeatOpen {
+				t.rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
+			}
+		}
 	}
 	if len(args) == 1 {
 		other := -1
@@ -422,6 +444,7 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 		}
 	}
 	running := t.rec.Phase == PhasePlaying && t.version != 0
+	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
 	old := *t.rec
 	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
@@ -429,11 +452,16 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	if t.spec.Live {
 		return nil
 	}
-	if sp.seated() || sp.admin {
+	if sp.seated() || sp.admin || ownsAuto(old.Seats, sp.UserID) {
 		t.rec.Seats = old.Seats // a rematch keeps the players
 		for i, s := range t.rec.Seats {
-			if s.Kind == SeatInvited {
+			switch {
+			case s.Kind == SeatInvited:
 				t.rec.Seats[i] = Seat{Kind: SeatOpen}
+			case s.Kind == SeatAI && s.UserID != "":
+				// auto handed this seat to the AI; clear gives it back
+				// (the users' guide's auto and clear).
+				t.rec.Seats[i] = Seat{Kind: SeatHuman, UserID: s.UserID, Name: s.Name}
 			}
 		}
 		if len(t.rec.Seats) != len(t.spec.Seats) {
@@ -444,11 +472,19 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 		t.rec.Seats[0] = humanSeat(sp.Message)
 	}
 	msg := "New game of " + t.spec.Title + " in setup."
-	if running {
+	switch {
+	case wasIdle:
+		msg = fmt.Sprintf("Game abandoned: nobody acted for %s. %s", b.cfg.IdleAfter, msg)
+	case running:
 		msg = "Game abandoned. " + msg
 	}
 	t.chat(fmt.Sprintf("%s %s. Say start to begin.", msg, b.seatList(t)))
 	return nil
+}
+
+// ownsAuto reports whether user handed a seat to the AI with auto.
+func ownsAuto(seats []Seat, user string) bool {
+	return slices.ContainsFunc(seats, func(s Seat) bool { return s.Kind == SeatAI && s.UserID == user && user != "" })
 }
 
 func (b *Bot) seatList(t *tx) string {
@@ -464,6 +500,16 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: join takes no arguments here", ErrBadCommand)
 	}
 	switch {
+	case t.rec.Phase == PhasePlaying && b.idle(t) && !sp.seated():
+		for _, seat := range t.st.Pending() {
+			if s := t.rec.Seats[seat]; s.Kind == SeatHuman {
+				t.rec.Seats[seat] = humanSeat(sp.Message)
+				t.changed = true
+				t.chat(fmt.Sprintf("%s takes %s from %s, who has not acted for %s. %s", sp.Name, t.spec.SeatName(seat), s.Name, b.cfg.IdleAfter, b.owed(t)))
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
 	case t.rec.Phase == PhasePlaying:
 		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
 	case t.rec.Phase == PhaseOver || t.version == 0:
@@ -575,7 +621,11 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 			return err
 		}
 	}
+	owner := t.rec.Seats[seat]
 	t.rec.Seats[seat] = Seat{Kind: SeatAI, Level: lvl}
+	if owner.Kind == SeatHuman {
+		t.rec.Seats[seat].UserID, t.rec.Seats[seat].Name = owner.UserID, owner.Name // clear gives it back
+	}
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is played by the AI (level %d).", t.spec.SeatName(seat), lvl))
 	return b.maybeBegin(t)

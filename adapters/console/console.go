@@ -85,8 +85,17 @@ func (c *Console) Run(ctx context.Context) error {
 		c.User = "you"
 	}
 	c.mu.Unlock()
-	_, err := c.read(ctx, c.In, 0)
+	quit, err := c.read(ctx, c.In, 0)
+	if s, ok := c.Handler.(settler); ok && err == nil && !quit {
+		// The end of the input, not quit: let the AI answer first.
+		return s.Settle(ctx)
+	}
 	return err
+}
+
+// settler is a handler that can wait for the AI's pending answers.
+type settler interface {
+	Settle(ctx context.Context) error
 }
 
 // read handles the lines of r; quit reports that "quit" was read.

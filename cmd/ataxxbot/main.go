@@ -122,6 +122,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if cfg.AI.MinThink > 0 {
 		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
 	}
+	inConsole := (cfg.IRC == nil && cfg.Discord == nil) || forceConsole || *cs61b
+	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
 	kinds := []bot.Kind{ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b})}
 	if err := checkGames(cfg, kinds); err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
@@ -141,6 +143,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	con := &console.Console{In: stdin, Out: stdout, Handler: b, Channel: cfg.Console.Channel, User: cfg.Console.User}
+	b.Async(con) // your move at once, the AI's when it comes
 	if *channel != "" {
 		con.Channel = *channel
 	}

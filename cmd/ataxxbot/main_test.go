@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runBot runs the real binary with input and returns its standard output.
@@ -93,5 +94,42 @@ func TestFlagsAndConfig(t *testing.T) {
 				t.Errorf("run(%q): got code %d, out %q, err %q; want %d, %q, %q", tt.args, code, out.String(), errOut.String(), tt.wantCode, tt.wantOut, tt.wantErr)
 			}
 		})
+	}
+}
+
+// TestConsoleAnswersAsItGoes (review item 8): the player's own move is
+// confirmed at once, before the AI, which takes at least 2 s here, has
+// answered; and a game of the AI against itself prints its moves as they
+// are made, not all at the end.
+func TestConsoleAnswersAsItGoes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	bin := buildBot(t)
+	cfg := filepath.Join(t.TempDir(), "slow.yaml")
+	os.WriteFile(cfg, []byte("ai:\n  min_think: 2s\n"), 0o644)
+	p := startProc(t, bin, "console", nil, "-config", cfg)
+	p.send(t, "start ai:2")
+	p.expect(t, "Game on", procTimeout)
+	p.send(t, "a7-b6")
+	sent := time.Now()
+	p.expect(t, "Red (you) plays a7-b6.", procTimeout)
+	own := time.Since(sent)
+	p.expect(t, "Blue (AI level 2) plays", procTimeout)
+	ai := time.Since(sent)
+	if ai-own < time.Second {
+		t.Errorf("own move shown after %v, the AI's after %v: the own move waited for the AI", own, ai)
+	}
+	p.send(t, "new")
+	p.send(t, "auto red 2")
+	p.send(t, "auto blue 2")
+	p.send(t, "start")
+	first := time.Now()
+	p.expect(t, "Red (AI level 2) plays", procTimeout)
+	firstAt := time.Since(first)
+	p.expect(t, "Blue (AI level 2) plays", procTimeout)
+	p.expect(t, "Red (AI level 2) plays", procTimeout)
+	if gap := time.Since(first) - firstAt; gap < 2*time.Second {
+		t.Errorf("AI against AI: two more moves came %v after the first; want them as they are made (2 s each)", gap)
 	}
 }

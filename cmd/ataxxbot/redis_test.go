@@ -69,8 +69,8 @@ func TestTwoProcessesOneGame(t *testing.T) {
 	bin := buildBot(t)
 	a := startProc(t, bin, "alice's bot", nil, "-store", url)
 	b := startProc(t, bin, "bob's bot", nil, "-store", url)
-	a.send(t, "<alice> start")
-	a.expect(t, "Blue is open", procTimeout)
+	a.send(t, "<alice> start @bob")
+	a.expect(t, "challenges you", procTimeout)
 	b.send(t, "<bob> join")
 	b.expect(t, "Game on: Red (alice) vs Blue (bob). Red (alice) to move.", procTimeout)
 	moves := []struct {
@@ -168,7 +168,7 @@ func TestRacingProcesses(t *testing.T) {
 	url := redistest.Start(t).URL
 	bin := buildBot(t)
 	setup := startProc(t, bin, "setup", nil, "-store", url)
-	setup.send(t, "<alice> start")
+	setup.send(t, "<alice> start @bob")
 	setup.send(t, "<bob> join")
 	setup.expect(t, "Game on", procTimeout)
 	setup.send(t, "quit")
@@ -270,7 +270,7 @@ func TestRedisOutage(t *testing.T) {
 	srv := redistest.Start(t)
 	bin := buildBot(t)
 	p := startProc(t, bin, "bot", nil, "-store", srv.URL)
-	p.send(t, "<alice> start")
+	p.send(t, "<alice> start @bob")
 	p.send(t, "<bob> join")
 	p.expect(t, "Game on", procTimeout)
 	p.send(t, "<alice> a7-b6")
