@@ -32,6 +32,8 @@ type Config struct {
 	// The top-level rules and engines are shorthand for games.ataxx.
 	Games       map[string]GameConfig `yaml:"games"`
 	DefaultGame string                `yaml:"default_game"`
+	IdleAfter   time.Duration         `yaml:"idle_after"`
+	LeaseTTL    time.Duration         `yaml:"lease_ttl"`
 	IRC         *IRCConfig            `yaml:"irc"`
 	Discord     *DiscordConfig        `yaml:"discord"`
 	Challenge   struct {
@@ -128,6 +130,12 @@ func (c *Config) check() error {
 	}
 	if c.AI.MoveTime < 0 || c.AI.MoveTime > maxMoveTime {
 		return fmt.Errorf("config: ai.move_time %v: want up to %v", c.AI.MoveTime, maxMoveTime)
+	}
+	if c.LeaseTTL == 0 {
+		c.LeaseTTL = 15 * time.Second
+	}
+	if c.LeaseTTL < 300*time.Millisecond {
+		return fmt.Errorf("config: lease_ttl %v: want at least 300ms", c.LeaseTTL)
 	}
 	if c.AI.HashMB == 0 {
 		c.AI.HashMB = 64

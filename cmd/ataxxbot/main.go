@@ -100,6 +100,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	botCfg := bot.Config{
 		DefaultKind:  cfg.DefaultGame,
+		IdleAfter:    cfg.IdleAfter,
 		Searchers:    cfg.AI.Searchers,
 		Prefix:       cfg.Prefix,
 		Admins:       cfg.Admins,
@@ -136,7 +137,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	defer b.Close()
 	if (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b {
-		if err := serveNetworks(ctx, cfg, b, log); err != nil {
+		if err := serveNetworks(ctx, cfg, b, st, log); err != nil {
 			fmt.Fprintln(stderr, "ataxxbot:", err)
 			return 1
 		}
@@ -215,8 +216,9 @@ func (s senders) Send(ctx context.Context, replies []bot.Reply) error {
 
 // serveNetworks runs the bot on every configured chat network until ctx
 // is done (or one of them fails).
-func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger) error {
+func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger) error {
 	nets := map[string]network{}
+	leases := map[string]string{} // network -> the name of its lease
 	if c := cfg.IRC; c != nil {
 		if c.SASLPassword == "" {
 			c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
@@ -230,6 +232,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger
 			return err
 		}
 		nets[irc.Network] = a
+		leases[irc.Network] = fmt.Sprintf("irc:%s:%d", c.Server, c.Port)
 	}
 	if c := cfg.Discord; c != nil {
 		if c.Token == "" {
@@ -244,6 +247,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger
 			return err
 		}
 		nets[discord.Network] = a
+		leases[discord.Network] = fmt.Sprintf("discord:%s:%d", c.AppID, c.ShardID)
 	}
 	route := senders{}
 	for name, n := range nets {
@@ -253,11 +257,20 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, log *slog.Logger
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(nets))
+	l, _ := st.(leaser)
+	holder := holderID()
 	for name, n := range nets {
-		go resumeLoop(ctx, b, name, n, log)
-		go func() {
+		serve := func(ctx context.Context) error {
 			log.Info("serving", "network", name)
-			errs <- n.Run(ctx) // adapters name themselves in their errors
+			go resumeLoop(ctx, b, name, n, log)
+			return n.Run(ctx) // adapters name themselves in their errors
+		}
+		go func() {
+			if l == nil {
+				errs <- serve(ctx)
+				return
+			}
+			errs <- serveLeased(ctx, l, leases[name], holder, cfg.LeaseTTL, log, serve)
 		}()
 	}
 	var first error

@@ -17,6 +17,7 @@ type Store struct {
 	mu      sync.Mutex
 	records map[string]record
 	owed    map[string]bool
+	leases  map[string]lease
 }
 
 type record struct {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -215,4 +216,43 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 			t.Fatalf("after a canceled save: got %v; want ErrNotFound", err)
 		}
 	})
+
+	t.Run("Lease", func(t *testing.T) {
+		s, ok := open(t).(Leaser)
+		if !ok {
+			t.Fatal("the store has no Lease: several processes could not share a network")
+		}
+		steps := []struct {
+			name, holder string
+			ttl          time.Duration
+			want         bool
+		}{
+			{"a free lease is taken", "a", time.Minute, true},
+			{"another holder waits", "b", time.Minute, false},
+			{"the holder renews", "a", time.Minute, true},
+			{"the holder releases", "a", 0, false},
+			{"then another takes it", "b", 150 * time.Millisecond, true},
+			{"the first waits again", "a", time.Minute, false},
+		}
+		for _, st := range steps {
+			got, err := s.Lease(ctx, "irc:net", st.holder, st.ttl)
+			if err != nil || got != st.want {
+				t.Fatalf("%s: Lease(%s, %v) = %v, %v; want %v", st.name, st.holder, st.ttl, got, err, st.want)
+			}
+		}
+		if got, _ := s.Lease(ctx, "discord:app", "a", time.Minute); !got {
+			t.Fatal("a lease of another name: got false; want true")
+		}
+		time.Sleep(300 * time.Millisecond)
+		if got, err := s.Lease(ctx, "irc:net", "a", time.Minute); err != nil || !got {
+			t.Fatalf("after b's lease expired: a got %v, %v; want true", got, err)
+		}
+	})
+}
+
+// Leaser is what a store offers so that several bot processes sharing it
+// keep one connection per chat network: a lease that its holder renews
+// and that passes to another holder when it stops.
+type Leaser interface {
+	Lease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error)
 }
