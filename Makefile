@@ -3,7 +3,7 @@ GO ?= go
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: test deps check fmt vet race soak bench fuzz build
+.PHONY: test deps check fmt vet tidy race soak bench fuzz build
 
 ## test: everything CI checks: the servers the tests need, formatting, vet,
 ## every test under -race, and the memory soak without -race.
@@ -22,7 +22,11 @@ deps:
 	fi
 	@for s in $(SERVERS); do bin=$${s#*:}; command -v $$bin >/dev/null 2>&1 || { echo "$$bin is required"; exit 1; }; done
 
-check: fmt vet
+check: fmt vet tidy
+
+## tidy: go.mod and go.sum say exactly what the code imports.
+tidy:
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod is not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 
 fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -394,3 +394,43 @@ func TestStartAgainstTheAI(t *testing.T) {
 	say("auto east")
 	want(t, say("clear"), "console", "East (you)")
 }
+
+// TestStartTakesAGameSetting: a word of start that is a choice of one of
+// the kind's settings configures the game ("!abalone start ai german").
+func TestStartTakesAGameSetting(t *testing.T) {
+	h := newHarness(t, nil, settingKind{guessgame.New(guessgame.Options{})})
+	want(t, h.in("#s", "alice", "!guess start ai wide"), "#s", "Numbers go from 1 to 99.")
+	if rs := h.in("#s", "bob", "!guess start ai narrow x"); len(rs) != 1 || !rs[0].Error {
+		t.Errorf("start with an unknown word: got %s; want a refusal", text(rs))
+	}
+}
+
+// settingKind is Guess with a choice setting: range wide|narrow.
+type settingKind struct{ *guessgame.Kind }
+
+func (k settingKind) Spec() bot.Spec {
+	s := k.Kind.Spec()
+	s.Commands = append(s.Commands, bot.CommandSpec{Name: "range", Use: bot.Configure, Summary: "wide (1-99) or narrow (1-9)",
+		Args: []bot.Arg{{Name: "range", Type: bot.ArgChoice, Choices: []string{"wide", "narrow"}, Required: true}}})
+	return s
+}
+
+func (k settingKind) New(rules string) (bot.State, error) {
+	st, err := k.Kind.New(rules)
+	return rangeState{st}, err
+}
+
+func (k settingKind) Decode(data []byte) (bot.State, error) {
+	st, err := k.Kind.Decode(data)
+	return rangeState{st}, err
+}
+
+type rangeState struct{ bot.State }
+
+func (s rangeState) Configure(c bot.Command) (string, error) {
+	if c.Verb == "range" {
+		top := map[string]string{"wide": "99", "narrow": "9"}[c.Args[0]]
+		return s.State.Configure(bot.Command{Verb: "top", Args: []string{top}})
+	}
+	return s.State.Configure(c)
+}

@@ -254,6 +254,10 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	if t.spec.Live && t.rec.Phase == PhasePlaying && t.rec.Plies == 0 && len(args) == 0 {
 		return nil // live from the first command
 	}
+	args, settings, err := startSettings(t.spec, args)
+	if err != nil {
+		return err
+	}
 	if len(args) > 1 {
 		return fmt.Errorf("%w: start takes one opponent: ai, ai:LEVEL or @user", ErrBadCommand)
 	}
@@ -269,6 +273,15 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	case PhaseSetup:
 		if err := b.guard(t, sp, "start this game"); err != nil {
 			return err
+		}
+	}
+	for _, c := range settings {
+		text, err := t.st.Configure(c)
+		if err != nil {
+			return err
+		}
+		if text != "" {
+			t.chat(text)
 		}
 	}
 	b.expireInvites(t)
@@ -334,6 +347,29 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		}
 	}
 	return nil
+}
+
+// startSettings takes from start's words those that are a choice of one of
+// the kind's configure commands ("!abalone start ai german": the layout),
+// as that command; the rest name the opponent.
+func startSettings(spec Spec, args []string) (rest []string, settings []Command, err error) {
+	for _, w := range args {
+		found := false
+		for _, c := range spec.Commands {
+			if c.Use != Configure || len(c.Args) != 1 || c.Args[0].Type != ArgChoice {
+				continue
+			}
+			if slices.ContainsFunc(c.Args[0].Choices, func(ch string) bool { return strings.EqualFold(ch, w) }) {
+				settings = append(settings, Command{Verb: strings.ToLower(c.Name), Args: []string{strings.ToLower(w)}})
+				found = true
+				break
+			}
+		}
+		if !found {
+			rest = append(rest, w)
+		}
+	}
+	return rest, settings, nil
 }
 
 func freshSeats(n int) []Seat {
@@ -936,7 +972,7 @@ func (b *Bot) status(t *tx, sp speaker) string {
 func (b *Bot) HostCommands() []CommandSpec {
 	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
 	return []CommandSpec{
-		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user]", Summary: "open a game against the AI, a named user, or anyone; in setup, begin",
+		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); in setup, begin",
 			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
 		{Name: "join", Use: Configure, Summary: "take the open seat (or the one you were challenged to)"},
 		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "abandon the game and open a fresh one in setup (players or admins)"},

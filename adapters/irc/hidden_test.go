@@ -1,15 +1,12 @@
 package irc_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
-	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
 // TestHiddenKindNoLeak: a game with hidden information (the host's toy
@@ -28,17 +25,7 @@ func TestHiddenKindNoLeak(t *testing.T) {
 	for _, p := range []*ircdtest.Player{alice, bob, carol} {
 		p.Join("#hidden")
 	}
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
-	off := false
-	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: []string{"#hidden"}}, b, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Async(a)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { a.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); b.Close(); <-done })
+	startKinds(t, s, []bot.Kind{guessgame.New(guessgame.Options{})}, "#hidden")
 	alice.Expect(`^:ataxxbot!\S+ JOIN :?#hidden`, wait)
 
 	alice.Say("#hidden", "!guess start @bob")

@@ -17,10 +17,17 @@ import (
 
 const wait = 60 * time.Second
 
-// startBot runs the bot on the server, in channels, with the real AI.
+// startBot runs the bot on the server, in channels, with Ataxx and the
+// real AI.
 func startBot(t *testing.T, s *ircdtest.Server, channels ...string) {
 	t.Helper()
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond), ataxxgame.Options{})}, nil))
+	startKinds(t, s, []bot.Kind{ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond), ataxxgame.Options{})}, channels...)
+}
+
+// startKinds runs the bot hosting kinds on the server, in channels.
+func startKinds(t *testing.T, s *ircdtest.Server, kinds []bot.Kind, channels ...string) {
+	t.Helper()
+	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, kinds, nil))
 	off := false
 	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: channels}, b, nil)
 	if err != nil {
