@@ -1,0 +1,36 @@
+package abalone
+
+// Zobrist keys: one random 64-bit number per (colour, cell bit) and one for
+// White to move. A position's hash is the XOR of the keys of what it
+// holds. The keys come from a fixed-seed splitmix64, so hashes are the
+// same in every run and every process.
+var zobristMarble, zobristWhite = func() (k [2][128]uint64, white uint64) {
+	state := uint64(0x4142414c4f4e455a) // "ABALONEZ"
+	next := func() uint64 {
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for c := range k {
+		for i := range k[c] {
+			k[c][i] = next()
+		}
+	}
+	return k, next()
+}()
+
+// computeHash returns the hash of p from scratch.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for c := range p.marbles {
+		for b := p.marbles[c]; !b.empty(); b = b.dropFirst() {
+			h ^= zobristMarble[c][b.first()]
+		}
+	}
+	if p.turn == White {
+		h ^= zobristWhite
+	}
+	return h
+}
