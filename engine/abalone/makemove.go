@@ -5,6 +5,7 @@ import "fmt"
 // Undo holds what MakeMove needs to take its move back.
 type Undo struct {
 	marbles [2]bitboard
+	lost    [2]uint8
 	hash    uint64
 }
 
@@ -40,7 +41,7 @@ func (p *Position) Effect(m Move) Effect { return p.effect(m) }
 // MakeMove plays legal move m and returns what UnmakeMove needs to take
 // it back. It does not check legality: see Play.
 func (p *Position) MakeMove(m Move) Undo {
-	u := Undo{p.marbles, p.hash}
+	u := Undo{p.marbles, p.lost, p.hash}
 	us, them := p.turn, p.turn^1
 	off := offset[m.Dir()]
 	from := int(m.From())
@@ -64,6 +65,9 @@ func (p *Position) MakeMove(m Move) Undo {
 			if beyond := c + off; validCells.has(beyond) {
 				p.marbles[them] = p.marbles[them].or(bit(beyond))
 				p.hash ^= zobristMarble[them][beyond]
+			} else {
+				p.hash ^= zobristLost[them][p.lost[them]] ^ zobristLost[them][p.lost[them]+1]
+				p.lost[them]++
 			}
 		}
 		p.marbles[us] = p.marbles[us].xor(bit(from)).or(bit(ahead))
@@ -76,7 +80,7 @@ func (p *Position) MakeMove(m Move) Undo {
 
 // UnmakeMove takes back the move that returned u.
 func (p *Position) UnmakeMove(u Undo) {
-	p.marbles, p.hash = u.marbles, u.hash
+	p.marbles, p.lost, p.hash = u.marbles, u.lost, u.hash
 	p.turn ^= 1
 }
 

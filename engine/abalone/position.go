@@ -13,11 +13,13 @@ const (
 // zero value is an empty board with Black to move. Positions are values:
 // copy them freely, compare them with ==.
 //
-// A side's lost marbles are the ones it lacks of StartMarbles, so a
-// position set up by hand with fewer marbles counts the missing ones as
-// lost (as a game that reached it would have).
+// A position counts the marbles each side has lost (pushed off) apart
+// from the board, so a position set up by hand with few marbles is not
+// over until six more are pushed off, as in aMalone; the position text
+// and the marble list can give the counts.
 type Position struct {
 	marbles [2]bitboard // by Color
+	lost    [2]uint8    // by Color
 	turn    Color
 	hash    uint64
 }
@@ -46,7 +48,19 @@ func (p *Position) At(c Cell) Piece {
 func (p *Position) Count(c Color) int { return p.marbles[c&1].count() }
 
 // Lost returns the number of marbles colour c has lost (pushed off).
-func (p *Position) Lost(c Color) int { return max(0, StartMarbles-p.Count(c)) }
+func (p *Position) Lost(c Color) int { return int(p.lost[c&1]) }
+
+// SetLost sets the number of marbles colour c has lost, for a position
+// set up by hand: 0 to 6, and with the marbles on the board at most 14.
+func (p *Position) SetLost(c Color, n int) error {
+	c &= 1
+	if n < 0 || n > WinningLosses || n+p.Count(c) > StartMarbles {
+		return fmt.Errorf("%w: %v cannot have lost %d marbles with %d on the board", ErrInvalidPosition, c, n, p.Count(c))
+	}
+	p.hash ^= zobristLost[c][p.lost[c]] ^ zobristLost[c][n]
+	p.lost[c] = uint8(n)
+	return nil
+}
 
 // Marbles returns the cells that hold marbles of colour c, from A1 to I9.
 func (p *Position) Marbles(c Color) []Cell {
@@ -66,7 +80,8 @@ func (p *Position) SetTurn(c Color) {
 }
 
 // Put places a marble of colour c on cell cl, replacing what was there.
-// It refuses a cell off the board and a fifteenth marble of one colour.
+// It refuses a cell off the board and more marbles of one colour than
+// 14 less those it has lost.
 func (p *Position) Put(cl Cell, c Color) error {
 	if !cl.Valid() {
 		return fmt.Errorf("%w: cell %d is off the board", ErrInvalidCell, cl)
@@ -75,8 +90,8 @@ func (p *Position) Put(cl Cell, c Color) error {
 	if p.At(cl) == MarbleOf(c) {
 		return nil
 	}
-	if p.Count(c) >= StartMarbles {
-		return fmt.Errorf("%w: %v already has %d marbles", ErrInvalidPosition, c, StartMarbles)
+	if p.Count(c)+p.Lost(c) >= StartMarbles {
+		return fmt.Errorf("%w: %v already has %d marbles and has lost %d", ErrInvalidPosition, c, p.Count(c), p.Lost(c))
 	}
 	p.Remove(cl)
 	p.marbles[c] = p.marbles[c].or(bit(int(cl)))
@@ -164,5 +179,5 @@ func (p *Position) IsOver() bool { return p.Outcome() != Ongoing }
 // decided reports whether a side has lost six marbles: the cheap part of
 // the end-of-game test, which the move generator makes.
 func (p *Position) decided() bool {
-	return p.marbles[0].count() <= StartMarbles-WinningLosses || p.marbles[1].count() <= StartMarbles-WinningLosses
+	return p.lost[0] >= WinningLosses || p.lost[1] >= WinningLosses
 }
