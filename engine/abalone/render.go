@@ -10,8 +10,9 @@ import (
 // cell, then the marbles each side has lost and whose turn it is, or the
 // result. With Standard the rows are labelled A..I on the left and the
 // diagonals 1..9 along the lower right, where each one leaves the board;
-// with AMalone every cell carries its aMalone name after its marble
-// ("@A0", ".GG"). It is at most 12 lines of at most 35 columns; every line
+// with AMalone every cell shows its aMalone name, then its marble
+// ("A0@", "D9O", "GG."), the marble last so that White's "O" never reads
+// as part of a name. It is at most 12 lines of at most 35 columns; every line
 // ends in a newline.
 func (p *Position) Render(n Notation) string {
 	var b strings.Builder
@@ -26,8 +27,8 @@ func (p *Position) Render(n Notation) string {
 					line = append(line, ' ')
 				}
 				c := NewCell(r, d)
-				line = append(line, p.At(c).String()...)
 				line = append(line, c.AMalone()...)
+				line = append(line, p.At(c).String()...)
 			}
 		} else {
 			line = append(line, strings.Repeat(" ", abs(r-4))...)
