@@ -20,6 +20,9 @@ func (b bitboard) empty() bool                { return b.lo|b.hi == 0 }
 func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
 
 func (b bitboard) has(i int) bool {
+	if i < 0 {
+		return false
+	}
 	if i < 64 {
 		return b.lo>>uint(i)&1 != 0
 	}

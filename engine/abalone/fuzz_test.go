@@ -172,3 +172,26 @@ func FuzzParseNames(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMakeMove makes any 16-bit Move, well formed or not, and unmakes it:
+// nothing may panic and the position must come back exactly.
+func FuzzMakeMove(f *testing.F) {
+	for _, m := range []uint16{0, 1, 0xffff, uint16(InLine(NewCell(0, 0), NorthEast, 3)), 127 | 7<<7 | 3<<10} {
+		f.Add(m)
+	}
+	f.Fuzz(func(t *testing.T, raw uint16) {
+		m := Move(raw)
+		for _, text := range fuzzPositions {
+			p, _ := ParsePosition(text)
+			before := p
+			_ = m.String()
+			_ = p.FormatMove(m, AMalone)
+			_ = p.IsLegal(m)
+			u := p.MakeMove(m)
+			p.UnmakeMove(u)
+			if p != before {
+				t.Fatalf("make/unmake of %#x changed %v", raw, text)
+			}
+		}
+	})
+}

@@ -39,10 +39,17 @@ func (p *Position) effect(m Move) Effect {
 func (p *Position) Effect(m Move) Effect { return p.effect(m) }
 
 // MakeMove plays legal move m and returns what UnmakeMove needs to take
-// it back. It does not check legality: see Play.
+// it back. It does not check legality (see Play); a Move that is not even
+// well formed (cells in line on the board, going to cells on the board)
+// only passes the turn, so that no input can make it fail.
 func (p *Position) MakeMove(m Move) Undo {
 	u := Undo{p.marbles, p.lost, p.hash}
 	us, them := p.turn, p.turn^1
+	if !m.valid() || !m.landsOnBoard() {
+		p.turn = them
+		p.hash ^= zobristWhite
+		return u
+	}
 	off := offset[m.Dir()]
 	from := int(m.From())
 	if m.IsBroadside() {
@@ -76,6 +83,23 @@ func (p *Position) MakeMove(m Move) Undo {
 	p.turn = them
 	p.hash ^= zobristWhite
 	return u
+}
+
+// landsOnBoard reports whether every marble of well-formed m goes to a
+// cell of the board.
+func (m Move) landsOnBoard() bool {
+	off := offset[m.Dir()]
+	if !m.IsBroadside() {
+		return validCells.has(int(m.last()) + off)
+	}
+	c, aoff := int(m.From()), offset[m.Along()%6]
+	for range m.Count() {
+		if !validCells.has(c + off) {
+			return false
+		}
+		c += aoff
+	}
+	return true
 }
 
 // UnmakeMove takes back the move that returned u.

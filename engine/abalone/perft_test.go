@@ -92,9 +92,11 @@ func TestGenerateMovesDoesNotAllocate(t *testing.T) {
 	var l MoveList
 	if a := testing.AllocsPerRun(100, func() {
 		p.GenerateMoves(&l)
-		u := p.MakeMove(l.Moves[0])
-		_ = p.CountMoves()
-		p.UnmakeMove(u)
+		for _, m := range []Move{l.Moves[0], l.Moves[l.Len-1]} { // in line, broadside
+			u := p.MakeMove(m)
+			_ = p.CountMoves()
+			p.UnmakeMove(u)
+		}
 	}); a != 0 {
 		t.Errorf("GenerateMoves, MakeMove, CountMoves, UnmakeMove: %v allocations; want 0", a)
 	}
