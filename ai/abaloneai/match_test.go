@@ -2,10 +2,12 @@ package abaloneai
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +16,8 @@ import (
 
 // The match runs only when ABALONE_MATCH holds the number of game pairs,
 // e.g. ABALONE_MATCH=20 go test ./ai/abaloneai -run Match -v -timeout 0;
-// ABALONE_BUDGET sets the full-strength move budget (default 200ms).
+// ABALONE_BUDGET sets the full-strength move budget (default 200ms) and
+// ABALONE_OPPONENTS the opponents of level 10 (default "3,greedy").
 
 // player chooses a move in a position.
 type player struct {
@@ -120,7 +123,21 @@ func TestMatch(t *testing.T) {
 		budget = b
 	}
 	strong := levelPlayer(MaxLevel, budget)
-	for _, weak := range []player{levelPlayer(3, budget), greedyPlayer} {
+	names := os.Getenv("ABALONE_OPPONENTS")
+	if names == "" {
+		names = "3,greedy"
+	}
+	var opponents []player
+	for _, name := range strings.Split(names, ",") {
+		if name == "greedy" {
+			opponents = append(opponents, greedyPlayer)
+		} else if lv, err := strconv.Atoi(name); err == nil {
+			opponents = append(opponents, levelPlayer(lv, budget))
+		} else {
+			t.Fatalf("ABALONE_OPPONENTS: %q is not a level or greedy", name)
+		}
+	}
+	for _, weak := range opponents {
 		var scores []float64
 		var w, l, d, plies int
 		var spent [2]time.Duration
@@ -153,8 +170,15 @@ func TestMatch(t *testing.T) {
 			}
 		}
 		diff, margin := elo(scores)
-		t.Logf("level 10 (%v/move) vs %s: %d games, +%d -%d =%d, Elo %+.0f ± %.0f, %.0f plies/game, %v/move vs %v/move",
-			budget, weak.name, len(scores), w, l, d, diff, margin, float64(plies)/float64(len(scores)),
+		rating := fmt.Sprintf("Elo %+.0f ± %.0f", diff, margin)
+		if w == len(scores) {
+			// No interval from a perfect score: the one-sided 95% bound
+			// of the score is 0.05^(1/n).
+			q := math.Pow(0.05, 1/float64(len(scores)))
+			rating = fmt.Sprintf("Elo >= %+.0f (95%%)", -400*math.Log10(1/q-1))
+		}
+		t.Logf("level 10 (%v/move) vs %s: %d games, +%d -%d =%d, %s, %.0f plies/game, %v/move vs %v/move",
+			budget, weak.name, len(scores), w, l, d, rating, float64(plies)/float64(len(scores)),
 			(spent[0] / time.Duration(max(moves[0], 1))).Round(time.Millisecond),
 			(spent[1] / time.Duration(max(moves[1], 1))).Round(time.Microsecond))
 	}
