@@ -11,10 +11,12 @@ type Weights struct {
 	ThreatOther int    // each such move the opponent threatens
 }
 
-// DefaultWeights are the weights the levels play with. The centre terms
-// come first after material: a side that holds the centre in a compact
-// mass cannot be pushed, and pushes the other to the edge.
-var DefaultWeights = Weights{
+// DefaultWeights returns the weights the levels play with. The centre
+// terms come first after material: a side that holds the centre in a
+// compact mass cannot be pushed, and pushes the other to the edge.
+func DefaultWeights() Weights { return defaultWeights }
+
+var defaultWeights = Weights{
 	Marble:      1000,
 	Ring:        [5]int{50, 36, 22, 8, -14},
 	Link:        7,
@@ -23,7 +25,7 @@ var DefaultWeights = Weights{
 }
 
 // Evaluate scores p for the side to move with DefaultWeights.
-func Evaluate(p *abalone.Position) int { return DefaultWeights.Evaluate(p) }
+func Evaluate(p *abalone.Position) int { return defaultWeights.Evaluate(p) }
 
 // Evaluate scores p for the side to move: positive is good for it.
 func (w *Weights) Evaluate(p *abalone.Position) int {

@@ -138,22 +138,22 @@ func Greedy(pos abalone.Position) abalone.Move {
 	return best
 }
 
-// BenchPositions are the positions Bench searches: the three layouts and
-// the AWC 2015 final after 60 plies.
-var BenchPositions = []string{
+// benchPositions are the positions Bench searches.
+var benchPositions = []string{
 	"standard",
 	"belgian",
 	"german",
 	"5/6/1bbb3/2bb1b2/3bbw1b1/2wwww2/2bwww1/1b1wwb/4b b 1 4", // after 60 plies
 }
 
-// Bench searches each of BenchPositions to depth with a fresh table and
+// Bench searches its positions (the three layouts and the AWC 2015 final
+// after 60 plies) to depth with a fresh table and
 // returns the nodes visited and the time taken: a fixed depth makes the
 // node count the same in every run, so it changes only when the search's
 // behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
 	s := NewSearcher(16)
-	for _, text := range BenchPositions {
+	for _, text := range benchPositions {
 		pos, err := abalone.ParsePosition(text)
 		if err != nil {
 			return 0, 0, err

@@ -83,7 +83,7 @@ func openings(n int, seed uint64) []abalone.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var out []abalone.Position
 	for i := range n {
-		p := abalone.NewPosition(abalone.Layouts[i%len(abalone.Layouts)])
+		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
 		for range 2 {
 			ms := p.LegalMoves()
 			p.MakeMove(ms[rng.IntN(len(ms))])

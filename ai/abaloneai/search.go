@@ -68,7 +68,7 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{Weights: DefaultWeights, tt: newTable(hashMB)}
+	return &Searcher{Weights: defaultWeights, tt: newTable(hashMB)}
 }
 
 // Clear forgets what earlier searches learned (a new game, or a search

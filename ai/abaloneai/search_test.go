@@ -24,7 +24,7 @@ func randomPositions(n int, seed uint64) []abalone.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var out []abalone.Position
 	for i := 0; len(out) < n; i++ {
-		p := abalone.NewPosition(abalone.Layouts[i%3])
+		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
 		for range rng.IntN(80) {
 			ms := p.LegalMoves()
 			if len(ms) == 0 {

@@ -71,8 +71,10 @@ func (c Cell) Name(n Notation) string {
 	return c.String()
 }
 
-// Cells lists the 61 cells from A1 to I9, row by row.
-var Cells = func() (cs [NumCells]Cell) {
+// AllCells returns the 61 cells from A1 to I9, row by row.
+func AllCells() [NumCells]Cell { return allCells }
+
+var allCells = func() (cs [NumCells]Cell) {
 	i := 0
 	for r := range 9 {
 		for d := range 9 {

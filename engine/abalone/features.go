@@ -5,7 +5,7 @@ package abalone
 
 // rings[k] holds the cells at distance k from the centre E5, k = 0..4.
 var rings = func() (r [5]bitboard) {
-	for _, c := range Cells {
+	for _, c := range allCells {
 		r[Distance(c, NewCell(4, 4))] = r[Distance(c, NewCell(4, 4))].or(bit(int(c)))
 	}
 	return r

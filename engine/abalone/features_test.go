@@ -11,7 +11,7 @@ func TestEjectionsMatchGenerator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked := 0
 	for g := range 12 {
-		playout(rng, NewPosition(Layouts[g%3]), 300, func(p *Position, l *MoveList) {
+		playout(rng, NewPosition(AllLayouts()[g%3]), 300, func(p *Position, l *MoveList) {
 			want := map[Move]bool{}
 			for _, m := range l.Slice() {
 				if p.Effect(m).Ejected {

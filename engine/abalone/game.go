@@ -56,7 +56,7 @@ func FormatGame(start Position, moves []Move, n Notation) (string, error) {
 // startName returns the layout name of p if it is one with Black to move,
 // else its position text.
 func startName(p Position) string {
-	for _, l := range Layouts {
+	for _, l := range AllLayouts() {
 		if NewPosition(l) == p {
 			return l.String()
 		}

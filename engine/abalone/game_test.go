@@ -119,7 +119,7 @@ func TestRandomPlayouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ended := 0
 	for g := range games {
-		start := NewPosition(Layouts[g%len(Layouts)])
+		start := NewPosition(AllLayouts()[g%3])
 		end := playout(rng, start, 400, func(p *Position, l *MoveList) {
 			for _, text := range []string{p.Text(), p.MarbleList()} {
 				if q, err := ParsePosition(text); err != nil || q != *p {

@@ -52,8 +52,8 @@ func ParseLayout(s string) (Layout, error) {
 	return 0, fmt.Errorf("%w: %q: want a layout standard, belgian or german", ErrInvalidPosition, s)
 }
 
-// Layouts lists every layout.
-var Layouts = []Layout{StandardLayout, BelgianDaisy, GermanDaisy}
+// AllLayouts returns every layout.
+func AllLayouts() []Layout { return []Layout{StandardLayout, BelgianDaisy, GermanDaisy} }
 
 // NewPosition returns the layout with Black to move.
 func NewPosition(l Layout) Position {
