@@ -251,3 +251,30 @@ func (p *Position) whyIllegal(m Move) string {
 	}
 	return "not a legal move"
 }
+
+// Describe says in words what legal move m does here, for a chat reply:
+// "black d4e4: 3 marbles in line, push 2 white marbles, 1 off the
+// board". Call it before making the move.
+func (p *Position) Describe(m Move, n Notation) string {
+	kind := "in line"
+	if m.IsBroadside() {
+		kind = "broadside"
+	}
+	marbles := "marbles"
+	if m.Count() == 1 {
+		marbles, kind = "marble", "moves"
+	}
+	s := fmt.Sprintf("%v %s: %d %s %s", p.turn, p.FormatMove(m, n), m.Count(), marbles, kind)
+	if e := p.effect(m); e.Pushed > 0 {
+		s += fmt.Sprintf(", push %d %v", e.Pushed, p.turn.Other())
+		if e.Pushed == 1 {
+			s += " marble"
+		} else {
+			s += " marbles"
+		}
+		if e.Ejected {
+			s += ", 1 off the board from " + e.LostCell.Name(n)
+		}
+	}
+	return s
+}

@@ -191,3 +191,28 @@ func TestParseNotation(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	push := mustPosition(t, "black=D4,E4,F4,A1,A2;white=G4,H4,I9")
+	tests := []struct {
+		name string
+		p    Position
+		move string
+		n    Notation
+		want string
+	}{
+		{"single", push, "a1b1", Standard, "black a1b1: 1 marble moves"},
+		{"broadside", push, "a1a2b1", Standard, "black a1a2b1: 2 marbles broadside"},
+		{"push off", push, "d4e4", Standard, "black d4e4: 3 marbles in line, push 2 white marbles, 1 off the board from H4"},
+		{"push off in amalone", push, "d4e4", AMalone, "black 3E2-E4+: 3 marbles in line, push 2 white marbles, 1 off the board from E7"},
+	}
+	for _, tc := range tests {
+		m, err := tc.p.ParseMove(tc.move)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := tc.p.Describe(m, tc.n); got != tc.want {
+			t.Errorf("%s: Describe = %q; want %q", tc.name, got, tc.want)
+		}
+	}
+}
