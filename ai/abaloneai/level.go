@@ -43,8 +43,10 @@ func Level(level int, budget time.Duration) (lim Limits, random bool) {
 }
 
 // ChooseMove picks a move for the side to move at level (1..10) within
-// budget; seed makes weak levels' choices repeatable. Each call stands
-// alone: the searcher forgets earlier searches first. It fails with
+// budget; seed makes weak levels' choices repeatable: a fixed-depth level
+// (2 to 6) first forgets earlier searches, so its choice depends only on
+// the position and seed, while the timed levels keep what they learned,
+// which is worth depth on the next move of the same game. It fails with
 // abalone.ErrGameOver when there is no move, and with ctx's error when
 // ctx is done before a move was found.
 func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
@@ -52,7 +54,9 @@ func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level i
 	if random {
 		return RandomMove(pos, seed)
 	}
-	s.Clear()
+	if lim.Depth > 0 {
+		s.Clear()
+	}
 	lim.Seed = uint64(seed)
 	res := s.Search(ctx, pos, lim)
 	if res.Move == abalone.NoMove {

@@ -84,3 +84,27 @@ func TestSetup(t *testing.T) {
 		t.Errorf("White to move with no marble: %v; want black wins (no legal move loses)", p.Outcome())
 	}
 }
+
+// TestStartInAMaloneNames checks the standard layout against the line of
+// shared/games/vectors.txt that names it in aMalone's cells.
+func TestStartInAMaloneNames(t *testing.T) {
+	want := map[Color][]string{
+		Black: {"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "B1", "B3", "B6", "B7", "F9"},
+		White: {"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "E1", "E3", "E6", "E7", "C9"},
+	}
+	p := StartPosition()
+	for c, names := range want {
+		for _, name := range names {
+			cl, err := ParseCellIn(name, AMalone)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.At(cl) != MarbleOf(c) {
+				t.Errorf("aMalone %s (%v) holds %v; want a %v marble", name, cl, p.At(cl), c)
+			}
+		}
+		if p.Count(c) != len(names) {
+			t.Errorf("%v has %d marbles; want %d", c, p.Count(c), len(names))
+		}
+	}
+}
