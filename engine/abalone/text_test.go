@@ -108,3 +108,18 @@ func TestStartInAMaloneNames(t *testing.T) {
 		}
 	}
 }
+
+func TestMarshalText(t *testing.T) {
+	p := mustPosition(t, "black=A1,E5;white=I9;turn=white;lost=2,4")
+	b, err := p.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q Position
+	if err := q.UnmarshalText(b); err != nil || q != p {
+		t.Errorf("UnmarshalText(%q) = %v, %v; want %v", b, q.Text(), err, p.Text())
+	}
+	if err := q.UnmarshalText([]byte("nonsense")); !errors.Is(err, ErrInvalidPosition) || q != p {
+		t.Errorf("UnmarshalText(nonsense) = %v and changed the position to %v; want ErrInvalidPosition, unchanged", err, q.Text())
+	}
+}
