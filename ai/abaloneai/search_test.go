@@ -195,13 +195,15 @@ func TestPool(t *testing.T) {
 
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
+	var searching time.Duration // without making and clearing the tables
 	for b.Loop() {
-		n, _, err := Bench(5)
+		n, el, err := Bench(5)
 		if err != nil {
 			b.Fatal(err)
 		}
 		nodes += n
+		searching += el
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+	b.ReportMetric(float64(nodes)/searching.Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
