@@ -112,7 +112,7 @@ func playout(rng *rand.Rand, p Position, plies int, f func(p *Position, l *MoveL
 // restore the position and keep the hash exact; the position text and the
 // marble list read back as the position; and a saved game replays.
 func TestRandomPlayouts(t *testing.T) {
-	games := 30
+	games := 12
 	if testing.Short() {
 		games = 6
 	}
