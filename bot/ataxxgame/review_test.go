@@ -3,10 +3,14 @@ package ataxxgame_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
 // The findings of the newcomer's and the attacker's review (issue 11),
@@ -168,5 +172,48 @@ func TestAIGamesDiffer(t *testing.T) {
 	}
 	if len(replay) != 1 {
 		t.Errorf("three games with seed 42 differ: %v", replay)
+	}
+}
+
+// TestAtaxxBesideAnotherKind: one bot hosts Ataxx and Guess; a table of
+// each plays at once in two channels, a bare move goes to its own table's
+// kind, and the default kind opens where none is named.
+func TestAtaxxBesideAnotherKind(t *testing.T) {
+	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{}), guessgame.New(guessgame.Options{})}, nil))
+	defer b.Close()
+	say := func(ch, user, text string) string {
+		var parts []string
+		for _, r := range b.Handle(context.Background(), bot.Message{Network: "t", Channel: ch, UserID: "id-" + user, Name: user, Text: text}) {
+			parts = append(parts, r.Text)
+		}
+		return strings.Join(parts, "\n")
+	}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		say("#a", "alice", "!start @bob") // the default kind: Ataxx
+		say("#a", "bob", "!join")
+		if got := say("#a", "alice", "!a7-b6"); !strings.Contains(got, "Red (alice) plays a7-b6.") {
+			t.Errorf("#a: got %q", got)
+		}
+		if got := say("#a", "alice", "!5"); got != "" {
+			t.Errorf("#a: a Guess move at an Ataxx table: got %q; want silence", got)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		say("#g", "carol", "!guess start @dave")
+		say("#g", "dave", "!join")
+		if got := say("#g", "carol", "!a7-b6"); got != "" {
+			t.Errorf("#g: an Ataxx move at a Guess table: got %q; want silence", got)
+		}
+		if got := say("#g", "carol", "!ataxx start"); !strings.Contains(got, "a game of Guess is running here") {
+			t.Errorf("#g: got %q", got)
+		}
+	}()
+	wg.Wait()
+	if got := say("#a", "x", "!games"); got != "Games here: Ataxx (!ataxx start), Guess (!guess start)." {
+		t.Errorf("games: got %q", got)
 	}
 }
