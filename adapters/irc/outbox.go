@@ -5,12 +5,17 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 )
 
 // outbox queues lines per target (a channel, or a nick for a private
-// query) and sends them one at a time; the send function paces them to
-// the server's flood limit (girc sleeps in Send), so the outbox only
-// decides the order.
+// query) and sends them one at a time, paced to the server's flood limit.
+//
+// The outbox paces (see pacer) rather than leaving it to girc, whose
+// limiter counts from the last line its writer goroutine wrote, so lines
+// handed to it faster than that goroutine runs all pass at once: a burst
+// of boards then waited in the server's input buffer, where no order of
+// ours could let another channel's reply pass it.
 //
 // Targets are served round robin, a line each, so a burst in one channel
 // never holds up a reply in another: a line for a quiet target goes out
@@ -27,6 +32,7 @@ import (
 type outbox struct {
 	max  int
 	send func(target, line string)
+	pace pacer // used by run only
 
 	mu     sync.Mutex
 	queues map[string]*queue // by lower-cased target
@@ -48,7 +54,7 @@ type outItem struct {
 }
 
 func newOutbox(max int, send func(target, line string)) *outbox {
-	return &outbox{max: max, send: send, queues: map[string]*queue{}, wake: make(chan struct{}, 1)}
+	return &outbox{max: max, send: send, pace: pacer{budget: floodBudget}, queues: map[string]*queue{}, wake: make(chan struct{}, 1)}
 }
 
 // add queues a reply's lines for target; board says it is a multi-line
@@ -152,23 +158,72 @@ func (o *outbox) next() (target, line string, ok bool) {
 	return q.target, line, true
 }
 
-// run sends until ctx is done.
+// run sends until ctx is done. It waits for the pacer before it takes a
+// line, so the line is chosen when it can go: a reply queued meanwhile
+// for another target takes its turn.
 func (o *outbox) run(ctx context.Context) {
 	for {
-		for {
-			target, line, ok := o.next()
-			if !ok {
-				break
-			}
-			o.send(target, line)
-			if ctx.Err() != nil {
+		if d := o.pace.wait(time.Now()); d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
 				return
+			case <-t.C:
 			}
+			continue
 		}
-		select {
-		case <-ctx.Done():
+		target, line, ok := o.next()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-o.wake:
+			}
+			continue
+		}
+		o.pace.sent(time.Now(), len(target)+len(line))
+		o.send(target, line)
+		if ctx.Err() != nil {
 			return
-		case <-o.wake:
 		}
 	}
+}
+
+// floodBudget is how far ahead of the line rate the outbox may run: a
+// burst of about six lines after a quiet spell (girc's own setting, and
+// within what common servers accept without queueing: ngircd takes
+// three lines a second, Solanum and InspIRCd about as many in a burst).
+const floodBudget = 8 * time.Second
+
+// pacer is the flood limit: each line costs a second plus a second per
+// 100 bytes (girc's rule), the cost is paid back as time passes, and a
+// line may go while the unpaid cost is within the budget.
+type pacer struct {
+	budget time.Duration
+	debt   time.Duration
+	last   time.Time
+}
+
+// lineCost is what a line of n bytes adds to the debt.
+func lineCost(n int) time.Duration { return time.Second + time.Duration(n)*time.Second/100 }
+
+// settle pays back the time since the last call.
+func (p *pacer) settle(now time.Time) {
+	if !p.last.IsZero() {
+		p.debt = max(0, p.debt-now.Sub(p.last))
+	}
+	p.last = now
+}
+
+// wait is how long to wait, from now, before the next line may go.
+func (p *pacer) wait(now time.Time) time.Duration {
+	p.settle(now)
+	return max(0, p.debt-p.budget)
+}
+
+// sent records a line of n bytes sent at now.
+func (p *pacer) sent(now time.Time, n int) {
+	p.settle(now)
+	p.debt += lineCost(n)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // board returns n lines named after it: "A1", "A2", ...
@@ -102,6 +103,7 @@ func TestOutboxTargetsIgnoreCase(t *testing.T) {
 func TestOutboxRun(t *testing.T) {
 	got := make(chan string, 100)
 	o := newOutbox(20, func(target, line string) { got <- target + " " + line })
+	o.pace.budget = time.Hour // no pacing: TestPacer covers it
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { o.run(ctx); close(done) }()
@@ -260,4 +262,36 @@ func FuzzOutbox(f *testing.F) {
 	f.Fuzz(func(t *testing.T, limit uint8, ops []byte) {
 		checkOutbox(t, 1+int(limit%40), ops)
 	})
+}
+
+// TestPacer: after a quiet spell a burst goes at once, up to the budget;
+// then each line waits for its cost (a second plus a second per 100
+// bytes) to be paid back; a pause pays back the debt.
+func TestPacer(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	p := pacer{budget: 8 * time.Second}
+	now := t0
+	burst := 0
+	for p.wait(now) == 0 {
+		p.sent(now, 100) // 2 s each
+		burst++
+	}
+	if burst != 5 {
+		t.Errorf("burst of 100-byte lines: got %d; want 5 (debt 10 s over a budget of 8)", burst)
+	}
+	if got := p.wait(now); got != 2*time.Second {
+		t.Errorf("wait after the burst: got %v; want 2s", got)
+	}
+	now = now.Add(2 * time.Second)
+	if got := p.wait(now); got != 0 {
+		t.Errorf("wait once paid back: got %v; want 0", got)
+	}
+	p.sent(now, 0) // 1 s
+	if got := p.wait(now.Add(500 * time.Millisecond)); got != 500*time.Millisecond {
+		t.Errorf("steady wait: got %v; want 500ms", got)
+	}
+	now = now.Add(time.Minute)
+	if got := p.wait(now); got != 0 || p.debt != 0 {
+		t.Errorf("after a quiet minute: wait %v, debt %v; want 0, 0", got, p.debt)
+	}
 }
