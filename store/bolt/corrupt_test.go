@@ -207,7 +207,6 @@ func TestDamageWhileOpen(t *testing.T) {
 	path, l := filled(t)
 	s := open(t, path)
 	defer s.Close()
-	var keys []string
 	if err := s.SetOwed(ctx, "irc:#new", true); err != nil {
 		t.Fatal(err)
 	}
