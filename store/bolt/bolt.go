@@ -54,8 +54,9 @@ var _ bot.Store = (*Store)(nil)
 // Open opens (creating if needed) the database at path. It waits at most
 // a few seconds for another process's lock, rather than hanging. A damaged
 // file gives an error wrapping ErrCorrupt; the operator's remedy is a
-// backup, or moving the file aside to start afresh (bbolt's own command,
-// "bbolt compact", may save the records it can still read).
+// backup, or moving the file aside to start afresh (bbolt's own command
+// names the damaged pages with "bbolt check", and "bbolt surgery freelist
+// rebuild" repairs a damaged free list).
 func Open(path string) (*Store, error) {
 	if err := preflight(path); err != nil {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
