@@ -3,10 +3,11 @@
 // PRIVMSGs, one per line, through an outbox that keeps within the
 // server's flood limits.
 //
-// Identity: the services account when the server tells it (IRCv3
-// account-tag, extended-join, WHOX, all tracked by girc), else ident@host,
-// so a player who changes nick keeps the seat and a stranger who takes a
-// departed player's nick does not get it.
+// Identity is one a client cannot choose: the services account when the
+// server tells it, else an ident the server verified, else the nick bound
+// to the host and carried across nick changes (identity.go says why and
+// what that cannot prevent). RequireAccount refuses commands from users
+// without an account.
 package irc
 
 import (
@@ -45,6 +46,12 @@ type Config struct {
 	// MaxQueue is how many lines may wait for one target before older
 	// boards are dropped; default 20.
 	MaxQueue int
+	// RequireAccount refuses commands from users without a services
+	// account, with a one-line reply.
+	RequireAccount bool
+	// Prefix is the bot's command prefix in channels (bot.Config.Prefix),
+	// so that RequireAccount answers commands and not talk; default "!".
+	Prefix string
 }
 
 // Handler is the bot as the adapter sees it.
@@ -59,6 +66,7 @@ type Adapter struct {
 	handler Handler
 	log     *slog.Logger
 	out     *outbox
+	ids     *identities
 
 	mu    sync.Mutex
 	nicks map[string]string // identity -> last nick seen, for private replies
@@ -90,6 +98,9 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = 20
 	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "!"
+	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -118,10 +129,11 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	default:
 		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
 	}
-	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, nicks: map[string]string{}}
+	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, nicks: map[string]string{}, ids: newIdentities()}
 	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
 	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
-	a.client.Handlers.AddBg(girc.PRIVMSG, a.onPrivmsg)
+	a.client.Handlers.Add(girc.PRIVMSG, a.receive) // identity in order, then onPrivmsg in the background
+	a.trackIdentities()
 	return a, nil
 }
 
@@ -165,25 +177,14 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 }
 
-// identity is the stable id of the sender of e.
-func (a *Adapter) identity(c *girc.Client, e girc.Event) string {
-	if acct, ok := e.Tags.Get("account"); ok && acct != "" && acct != "*" {
-		return "account:" + strings.ToLower(acct)
-	}
-	if u := c.LookupUser(e.Source.Name); u != nil && u.Extras.Account != "" {
-		return "account:" + strings.ToLower(u.Extras.Account)
-	}
-	return "host:" + e.Source.Ident + "@" + strings.ToLower(e.Source.Host)
-}
-
-func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event) {
+func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 	if e.Source == nil || len(e.Params) < 2 || strings.EqualFold(e.Source.Name, c.GetNick()) {
 		return
 	}
 	if ok, _ := e.IsCTCP(); ok {
 		return // CTCP VERSION and the like: girc answers those
 	}
-	m := bot.Message{Network: Network, UserID: a.identity(c, e), Name: e.Source.Name, Text: e.Last(), Caps: caps}
+	m := bot.Message{Network: Network, UserID: w.id, Name: e.Source.Name, Text: e.Last(), Caps: caps}
 	target := e.Params[0]
 	if e.IsFromChannel() {
 		m.Channel = strings.ToLower(target)

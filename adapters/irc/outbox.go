@@ -3,40 +3,76 @@ package irc
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
+	"time"
 )
 
-// outbox queues lines per target and sends them one at a time (girc's
-// own limiter paces them). When a target's queue grows past max lines, the
-// older boards are dropped (a newer board shows the same game) and the
-// target is told; text replies are kept until the queue is twice that.
+// outbox queues lines per target (a channel, or a nick for a private
+// query) and sends them one at a time, paced to the server's flood limit.
+//
+// The outbox paces (see pacer) rather than leaving it to girc, whose
+// limiter counts from the last line its writer goroutine wrote, so lines
+// handed to it faster than that goroutine runs all pass at once: a burst
+// of boards then waited in the server's input buffer, where no order of
+// ours could let another channel's reply pass it.
+//
+// Targets are served round robin, a line each, so a burst in one channel
+// never holds up a reply in another: a line for a quiet target goes out
+// after at most one line for every other target with lines waiting.
+//
+// Within a target, replies go out whole and in order: once a reply's
+// first line is sent, its other lines are sent before anything else to
+// that target. When a target's queue grows past max lines, a board (a
+// multi-line reply) that has not started is dropped if a newer board for
+// the same target is waiting (it shows the same game, later); text
+// replies are kept until the queue is twice max, then the oldest that
+// has not started goes (never the newest: a long reply is sent whole). The target is told once, in one line, before its
+// next reply.
 type outbox struct {
 	max  int
 	send func(target, line string)
+	pace pacer // used by run only
 
-	mu      sync.Mutex
-	items   []outItem
-	dropped map[string]int
-	wake    chan struct{}
+	mu     sync.Mutex
+	queues map[string]*queue // by lower-cased target
+	ring   []string          // targets with lines waiting, in serving order
+	wake   chan struct{}
+}
+
+// queue is one target's waiting replies.
+type queue struct {
+	target  string    // as given to send
+	items   []outItem // items[0] may be part sent
+	started bool      // items[0] has had its first line sent
+	dropped int       // replies dropped since the last notice
 }
 
 type outItem struct {
-	target string
-	lines  []string
-	board  bool
+	lines []string
+	board bool
 }
 
 func newOutbox(max int, send func(target, line string)) *outbox {
-	return &outbox{max: max, send: send, dropped: map[string]int{}, wake: make(chan struct{}, 1)}
+	return &outbox{max: max, send: send, pace: pacer{budget: floodBudget}, queues: map[string]*queue{}, wake: make(chan struct{}, 1)}
 }
 
+// add queues a reply's lines for target; board says it is a multi-line
+// block that a newer one supersedes.
 func (o *outbox) add(target string, lines []string, board bool) {
 	if len(lines) == 0 {
 		return
 	}
+	key := strings.ToLower(target) // IRC targets are case-insensitive
 	o.mu.Lock()
-	o.items = append(o.items, outItem{target: target, lines: lines, board: board})
-	o.coalesce(target)
+	q := o.queues[key]
+	if q == nil {
+		q = &queue{target: target}
+		o.queues[key] = q
+		o.ring = append(o.ring, key)
+	}
+	q.items = append(q.items, outItem{lines: append([]string(nil), lines...), board: board})
+	q.coalesce(o.max)
 	o.mu.Unlock()
 	select {
 	case o.wake <- struct{}{}:
@@ -44,85 +80,150 @@ func (o *outbox) add(target string, lines []string, board bool) {
 	}
 }
 
-// pending counts the lines queued for target; o.mu is held.
-func (o *outbox) pending(target string) int {
+// pending counts the lines waiting in q.
+func (q *queue) pending() int {
 	n := 0
-	for _, it := range o.items {
-		if it.target == target {
-			n += len(it.lines)
-		}
+	for _, it := range q.items {
+		n += len(it.lines)
 	}
 	return n
 }
 
-// coalesce drops what it must for target to stay within the limits; o.mu
-// is held.
-func (o *outbox) coalesce(target string) {
-	for o.pending(target) > o.max {
+// coalesce drops whole replies that have not started until q holds at
+// most max lines, or nothing more may go.
+func (q *queue) coalesce(max int) {
+	first := 0 // the first item that may be dropped
+	if q.started {
+		first = 1
+	}
+	for n := q.pending(); n > max; {
 		drop := -1
-		lastBoard := -1
-		for i, it := range o.items {
-			if it.target == target && it.board {
-				if lastBoard >= 0 && drop < 0 {
-					drop = lastBoard // an older board than the newest
-				}
-				lastBoard = i
+		for i := first; i < len(q.items); i++ {
+			if q.items[i].board && q.newerBoard(i) {
+				drop = i
+				break
 			}
 		}
-		if drop < 0 && o.pending(target) > 2*o.max {
-			for i, it := range o.items {
-				if it.target == target {
-					drop = i // the oldest reply
-					break
-				}
-			}
+		if drop < 0 && n > 2*max && first < len(q.items)-1 {
+			drop = first // the oldest reply that has not started, never the newest
 		}
 		if drop < 0 {
 			return
 		}
-		o.items = append(o.items[:drop], o.items[drop+1:]...)
-		o.dropped[target]++
+		n -= len(q.items[drop].lines)
+		q.items = append(q.items[:drop], q.items[drop+1:]...)
+		q.dropped++
 	}
 }
 
-// next takes the next line to send, with a notice of dropped replies
-// first.
+// newerBoard reports whether a board follows item i in q.
+func (q *queue) newerBoard(i int) bool {
+	for _, it := range q.items[i+1:] {
+		if it.board {
+			return true
+		}
+	}
+	return false
+}
+
+// next takes the next line to send: one line of the target whose turn it
+// is, the notice of dropped replies coming before that target's next
+// reply.
 func (o *outbox) next() (target, line string, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.items) == 0 {
+	if len(o.ring) == 0 {
 		return "", "", false
 	}
-	it := &o.items[0]
-	if n := o.dropped[it.target]; n > 0 {
-		delete(o.dropped, it.target)
-		return it.target, fmt.Sprintf("(%d older replies skipped to stay within the server's flood limits)", n), true
+	key := o.ring[0]
+	o.ring = o.ring[1:]
+	q := o.queues[key]
+	switch {
+	case !q.started && q.dropped > 0:
+		line = fmt.Sprintf("(%d older replies skipped to stay within the server's flood limits)", q.dropped)
+		q.dropped = 0
+	default:
+		it := &q.items[0]
+		line, it.lines = it.lines[0], it.lines[1:]
+		q.started = len(it.lines) > 0
+		if !q.started {
+			q.items = q.items[1:]
+		}
 	}
-	target, line = it.target, it.lines[0]
-	it.lines = it.lines[1:]
-	if len(it.lines) == 0 {
-		o.items = o.items[1:]
+	if len(q.items) > 0 || q.dropped > 0 {
+		o.ring = append(o.ring, key)
+	} else {
+		delete(o.queues, key)
 	}
-	return target, line, true
+	return q.target, line, true
 }
 
-// run sends until ctx is done.
+// run sends until ctx is done. It waits for the pacer before it takes a
+// line, so the line is chosen when it can go: a reply queued meanwhile
+// for another target takes its turn.
 func (o *outbox) run(ctx context.Context) {
 	for {
-		for {
-			target, line, ok := o.next()
-			if !ok {
-				break
-			}
-			o.send(target, line)
-			if ctx.Err() != nil {
+		if d := o.pace.wait(time.Now()); d > 0 {
+			t := time.NewTimer(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
 				return
+			case <-t.C:
 			}
+			continue
 		}
-		select {
-		case <-ctx.Done():
+		target, line, ok := o.next()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-o.wake:
+			}
+			continue
+		}
+		o.pace.sent(time.Now(), len(target)+len(line))
+		o.send(target, line)
+		if ctx.Err() != nil {
 			return
-		case <-o.wake:
 		}
 	}
+}
+
+// floodBudget is how far ahead of the line rate the outbox may run: a
+// burst of about six lines after a quiet spell (girc's own setting, and
+// within what common servers accept without queueing: ngircd takes
+// three lines a second, Solanum and InspIRCd about as many in a burst).
+const floodBudget = 8 * time.Second
+
+// pacer is the flood limit: each line costs a second plus a second per
+// 100 bytes (girc's rule), the cost is paid back as time passes, and a
+// line may go while the unpaid cost is within the budget.
+type pacer struct {
+	budget time.Duration
+	debt   time.Duration
+	last   time.Time
+}
+
+// lineCost is what a line of n bytes adds to the debt.
+func lineCost(n int) time.Duration { return time.Second + time.Duration(n)*time.Second/100 }
+
+// settle pays back the time since the last call.
+func (p *pacer) settle(now time.Time) {
+	if !p.last.IsZero() {
+		p.debt = max(0, p.debt-now.Sub(p.last))
+	}
+	p.last = now
+}
+
+// wait is how long to wait, from now, before the next line may go.
+func (p *pacer) wait(now time.Time) time.Duration {
+	p.settle(now)
+	return max(0, p.debt-p.budget)
+}
+
+// sent records a line of n bytes sent at now.
+func (p *pacer) sent(now time.Time, n int) {
+	p.settle(now)
+	p.debt += lineCost(n)
 }

@@ -83,7 +83,9 @@ func TestOutboxCoalesces(t *testing.T) {
 		}
 		sent = append(sent, target+" "+line)
 	}
-	want := []string{"#a (2 older replies skipped to stay within the server's flood limits)", "#a move 1", "#a C1", "#a C2", "#a C3", "#b X1", "#b X2", "#b X3"}
+	// Targets take turns, a line each (see TestOutboxFair); #a's own
+	// order is the notice, the text, then the newest board.
+	want := []string{"#a (2 older replies skipped to stay within the server's flood limits)", "#b X1", "#a move 1", "#b X2", "#a C1", "#b X3", "#a C2", "#a C3"}
 	if strings.Join(sent, "|") != strings.Join(want, "|") {
 		t.Errorf("sent:\n%s\nwant:\n%s", strings.Join(sent, "\n"), strings.Join(want, "\n"))
 	}

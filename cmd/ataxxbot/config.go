@@ -195,6 +195,9 @@ type IRCConfig struct {
 	KeyFile      string   `yaml:"key_file"`
 	Channels     []string `yaml:"channels"`
 	MaxQueue     int      `yaml:"max_queue"`
+	// RequireAccount answers game commands only from users logged in to
+	// the network's services.
+	RequireAccount bool `yaml:"require_account"`
 }
 
 // DiscordConfig is the discord: section. The token comes from

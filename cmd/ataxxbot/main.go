@@ -226,7 +226,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 		a, err := irc.New(irc.Config{
 			Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
 			SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
-			Channels: c.Channels, MaxQueue: c.MaxQueue,
+			Channels: c.Channels, MaxQueue: c.MaxQueue, RequireAccount: c.RequireAccount, Prefix: b.Prefix(),
 		}, b, log)
 		if err != nil {
 			return err
@@ -315,6 +315,9 @@ func openStore(ctx context.Context, c StoreConfig, log *slog.Logger) (bot.Store,
 			c.Path = "ataxxbot.db"
 		}
 		s, err := bolt.Open(c.Path)
+		if errors.Is(err, bolt.ErrCorrupt) {
+			return nil, nil, fmt.Errorf("%w (move the file aside to start with an empty store, or restore a backup)", err)
+		}
 		if err != nil {
 			return nil, nil, err
 		}
