@@ -15,6 +15,7 @@ import (
 // message, and neither the channel nor the other player ever sees it
 // before the end.
 func TestHiddenKindNoLeak(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}

@@ -45,6 +45,7 @@ func replyTo(t *testing.T, p *ircdtest.Player, channel string) string {
 // second says USER alice, and later takes the nick alice while alice is
 // on under another nick. Neither time does it get alice's seat.
 func TestIRCIdentityNotSpoofable(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}
@@ -91,6 +92,7 @@ func TestIRCIdentityNotSpoofable(t *testing.T) {
 // account (ngircd has no services) gets one line for each command, in a
 // channel or a query, and channel talk gets nothing.
 func TestIRCRequireAccount(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}

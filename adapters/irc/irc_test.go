@@ -61,6 +61,7 @@ func checkWire(t *testing.T, ps ...*ircdtest.Player) {
 }
 
 func TestIRC(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}
@@ -190,6 +191,7 @@ func TestIRC(t *testing.T) {
 // TestIRCNickTakenAndReconnect: the bot takes another nick when its own is
 // in use, and after the server restarts it reconnects and rejoins.
 func TestIRCNickTakenAndReconnect(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}

@@ -14,6 +14,7 @@ import (
 // watcher in both channels sees every line in the order the server
 // relays them.
 func TestIRCBurstDoesNotStarveAnotherChannel(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}

@@ -16,6 +16,7 @@ import (
 // TestBotProcessOnIRC runs the ataxxbot binary on a real IRC server with
 // its games in a real Redis, the way it is deployed.
 func TestBotProcessOnIRC(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd, redis-server and the bot")
 	}
@@ -82,6 +83,7 @@ func (l *lockedBuffer) String() string {
 // holds the network's lease and connects, the other stands by; when the
 // holder is killed (-9), the other takes over.
 func TestOneVoicePerNetwork(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
 		t.Skip("runs ngircd, redis-server and two bots")
 	}
