@@ -434,3 +434,10 @@ func (s rangeState) Configure(c bot.Command) (string, error) {
 	}
 	return s.State.Configure(c)
 }
+
+// TestKindCommandAtAnEmptyTable: a kind's command where no game is gets a
+// plain pointer to start one.
+func TestKindCommandAtAnEmptyTable(t *testing.T) {
+	h := newHarness(t, nil, guessgame.New(guessgame.Options{}), guessgame.New(guessgame.Options{Name: "riddle"}))
+	want(t, h.in("#e", "x", "!riddle hide 3"), "private:id-x", "no game of Riddle here; say !riddle start to open one")
+}

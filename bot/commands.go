@@ -33,6 +33,10 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args, false), Mono: true, User: sp.user()})
 			return nil
 		}
+		if t.version == 0 {
+			return fmt.Errorf("%w: no game of %s here; say %s%s start to open one", ErrBadCommand,
+				b.specs[p.kind].Title, b.cfg.Prefix, p.kind)
+		}
 		return fmt.Errorf("%w: the game here is %s; say %s%s start to play %s instead", ErrBadCommand,
 			t.spec.Title, b.cfg.Prefix, p.kind, b.specs[p.kind].Title)
 	}
