@@ -31,7 +31,7 @@ var (
 	resultLine = regexp.MustCompile(`^\* (Red wins|Blue wins|Draw)\.$`)
 )
 
-const directiveTimeout = 30 * time.Second
+const directiveTimeout = 60 * time.Second // generous: the AI searches depth 8 on a machine that may be busy
 
 type step struct {
 	input     string // a line to type, or
