@@ -1,0 +1,21 @@
+// Package abaloneai plays Abalone: an iterative-deepening alpha-beta
+// search (principal variation search) over engine/abalone, with a
+// transposition table, killer and history move ordering, null-move
+// pruning, late move reductions and a quiescence search of the moves that
+// push a marble off.
+//
+// A tour:
+//
+//   - Evaluate scores a position for the side to move by what wins
+//     Abalone: marbles lost (by far the most), closeness to the centre,
+//     cohesion (neighbouring pairs) and threats at the edge (moves that
+//     would push a marble off). Weights holds the numbers.
+//   - Searcher.Search searches within Limits (depth, nodes, move time) and
+//     stops at once when its context is done or the hard deadline passes;
+//     it always returns a legal move when there is one.
+//   - Level maps the chat levels 1..10 to limits; Searcher.ChooseMove and
+//     Pool.ChooseMove pick a move at a level; Greedy is a one-ply player to
+//     measure against; RandomMove is level 1.
+//   - Bench searches fixed positions to a fixed depth: its node count
+//     changes only when the search's behaviour does.
+package abaloneai

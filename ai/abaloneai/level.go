@@ -1,0 +1,171 @@
+package abaloneai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/abalone"
+)
+
+// MaxLevel is the strongest level.
+const MaxLevel = 10
+
+// Level returns the limits of a chat level within a move budget: 1 plays
+// at random (random is true), 2 to 6 search to a fixed depth, the lower
+// ones with noise in their evaluation as a beginner wants; 7 to 10 think
+// for an eighth, a quarter, half and all of the budget. Every level stops
+// at the budget whatever its depth.
+func Level(level int, budget time.Duration) (lim Limits, random bool) {
+	lim.MoveTime = budget
+	switch {
+	case level <= 1:
+		return lim, true
+	case level == 2:
+		lim.Depth, lim.Noise = 1, 400
+	case level == 3:
+		lim.Depth, lim.Noise = 2, 150
+	case level == 4:
+		lim.Depth, lim.Noise = 2, 40
+	case level == 5:
+		lim.Depth = 3
+	case level == 6:
+		lim.Depth = 4
+	case level == 7:
+		lim.MoveTime = budget / 8
+	case level == 8:
+		lim.MoveTime = budget / 4
+	case level == 9:
+		lim.MoveTime = budget / 2
+	}
+	return lim, false
+}
+
+// ChooseMove picks a move for the side to move at level (1..10) within
+// budget; seed makes weak levels' choices repeatable: a fixed-depth level
+// (2 to 6) first forgets earlier searches, so its choice depends only on
+// the position and seed, while the timed levels keep what they learned,
+// which is worth depth on the next move of the same game. It fails with
+// abalone.ErrGameOver when there is no move, and with ctx's error when
+// ctx is done before a move was found.
+func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
+	lim, random := Level(level, budget)
+	if random {
+		return RandomMove(pos, seed)
+	}
+	if lim.Depth > 0 {
+		s.Clear()
+	}
+	lim.Seed = uint64(seed)
+	res := s.Search(ctx, pos, lim)
+	if res.Move == abalone.NoMove {
+		return abalone.NoMove, fmt.Errorf("%w: no move to choose", abalone.ErrGameOver)
+	}
+	if err := ctx.Err(); err != nil {
+		return abalone.NoMove, err
+	}
+	return res.Move, nil
+}
+
+// Pool lends a bounded number of Searchers, each with its own hash table,
+// to any number of games: memory and CPU stay fixed however many games
+// are running.
+type Pool struct {
+	free   chan *Searcher
+	hashMB int
+	budget time.Duration
+}
+
+// NewPool returns a pool of n searchers with hashMB megabytes of hash
+// each (allocated on first use), thinking at most budget a move.
+func NewPool(n, hashMB int, budget time.Duration) *Pool {
+	p := &Pool{free: make(chan *Searcher, max(n, 1)), hashMB: hashMB, budget: budget}
+	for range max(n, 1) {
+		p.free <- nil
+	}
+	return p
+}
+
+// ChooseMove picks a move at level with the pool's budget; it waits for a
+// free searcher, and gives up when ctx is done.
+func (p *Pool) ChooseMove(ctx context.Context, pos abalone.Position, level int, seed int64) (abalone.Move, error) {
+	if level <= 1 {
+		return RandomMove(pos, seed)
+	}
+	var s *Searcher
+	select {
+	case s = <-p.free:
+	case <-ctx.Done():
+		return abalone.NoMove, ctx.Err()
+	}
+	defer func() { p.free <- s }()
+	if s == nil {
+		s = NewSearcher(p.hashMB)
+	}
+	return s.ChooseMove(ctx, pos, level, p.budget, seed)
+}
+
+// RandomMove returns a legal move chosen by seed.
+func RandomMove(pos abalone.Position, seed int64) (abalone.Move, error) {
+	var l abalone.MoveList
+	pos.GenerateMoves(&l)
+	if l.Len == 0 {
+		return abalone.NoMove, fmt.Errorf("%w: no move to choose", abalone.ErrGameOver)
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x616261))
+	return l.Moves[rng.IntN(l.Len)], nil
+}
+
+// Greedy returns the move that scores best by the evaluation one ply on,
+// without search: a push off the board when there is one, else the move
+// that leaves the best position. Ties go to the first move generated. It
+// returns NoMove when the game is over.
+func Greedy(pos abalone.Position) abalone.Move {
+	var l abalone.MoveList
+	if pos.IsOver() {
+		return abalone.NoMove
+	}
+	pos.GenerateMoves(&l)
+	best, bestScore := abalone.NoMove, -Infinity
+	for _, m := range l.Slice() {
+		u := pos.MakeMove(m)
+		v := -Evaluate(&pos)
+		if pos.Lost(pos.Turn()) >= abalone.WinningLosses {
+			v = WinScore
+		}
+		pos.UnmakeMove(u)
+		if v > bestScore {
+			best, bestScore = m, v
+		}
+	}
+	return best
+}
+
+// benchPositions are the positions Bench searches.
+var benchPositions = []string{
+	"standard",
+	"belgian",
+	"german",
+	"5/6/1bbb3/2bb1b2/3bbw1b1/2wwww2/2bwww1/1b1wwb/4b b 1 4", // after 60 plies
+}
+
+// Bench searches its positions (the three layouts and the AWC 2015 final
+// after 60 plies) to depth with a fresh table and
+// returns the nodes visited and the time taken: a fixed depth makes the
+// node count the same in every run, so it changes only when the search's
+// behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
+	s := NewSearcher(16)
+	for _, text := range benchPositions {
+		pos, err := abalone.ParsePosition(text)
+		if err != nil {
+			return 0, 0, err
+		}
+		s.Clear()
+		res := s.Search(context.Background(), pos, Limits{Depth: depth})
+		nodes += res.Nodes
+		elapsed += res.Time
+	}
+	return nodes, elapsed, nil
+}

@@ -1,0 +1,409 @@
+package abaloneai
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/abalone"
+)
+
+// Score bounds. A won game is WinScore minus the plies to the win, so the
+// search prefers the fastest win and the slowest loss.
+const (
+	MaxPly   = 64
+	Infinity = 1 << 20
+	WinScore = 1 << 19
+	winBound = WinScore - MaxPly
+	qsPlies  = 8 // at most this many ejections deep in quiescence
+)
+
+// Limits bound a search. Zero values mean no limit of that kind; a search
+// with no limit at all runs until its context is done.
+type Limits struct {
+	Depth    int           // plies
+	Nodes    uint64        // positions visited (checked every 1024)
+	MoveTime time.Duration // hard deadline for this move
+	Noise    int           // up to this much is added to or taken from each evaluation (weak levels)
+	Seed     uint64        // chooses the noise
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  abalone.Move // NoMove only when the game is over
+	Score int          // for the side to move; beyond ±(WinScore-MaxPly) a won or lost game
+	Depth int          // the last fully searched depth
+	Nodes uint64
+	Time  time.Duration
+	PV    []abalone.Move
+}
+
+// Searcher searches positions. It is not safe for concurrent use; give
+// each concurrent search its own (see Pool).
+type Searcher struct {
+	// Weights are what the search evaluates with; NewSearcher sets
+	// DefaultWeights.
+	Weights Weights
+
+	tt *table
+
+	ctx       context.Context
+	start     time.Time
+	deadline  time.Time // hard stop; zero: none
+	nodeLimit uint64
+	nodes     uint64
+	stopped   bool
+	noise     int
+	seed      uint64
+	rootBest  abalone.Move // best root move fully searched in this iteration
+
+	path    [MaxPly + qsPlies + 2]uint64 // hashes along the current line
+	killers [MaxPly + 1][2]abalone.Move
+	history [2][128][abalone.NumDirections]int32
+	pv      [MaxPly + 1][MaxPly + 1]abalone.Move
+	pvLen   [MaxPly + 1]int
+	lists   [MaxPly + qsPlies + 2]abalone.MoveList
+	scores  [MaxPly + 1][abalone.MaxMoves]int32
+}
+
+// NewSearcher returns a searcher with a transposition table of hashMB
+// megabytes.
+func NewSearcher(hashMB int) *Searcher {
+	return &Searcher{Weights: defaultWeights, tt: newTable(hashMB)}
+}
+
+// Clear forgets what earlier searches learned (a new game, or a search
+// that must not depend on the ones before it).
+func (s *Searcher) Clear() {
+	s.tt.clear()
+	s.history = [2][128][abalone.NumDirections]int32{}
+}
+
+// Search finds a move for the side to move of pos within lim. It returns
+// NoMove only if the game is over; stopped early (context done, deadline,
+// node limit) it returns the best move of the deepest search finished, or
+// failing that the first move it would have searched.
+func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits) Result {
+	s.start = time.Now()
+	s.ctx, s.nodes, s.stopped = ctx, 0, false
+	s.nodeLimit, s.noise, s.seed = lim.Nodes, lim.Noise, lim.Seed
+	s.deadline = time.Time{}
+	if lim.MoveTime > 0 {
+		s.deadline = s.start.Add(lim.MoveTime)
+	}
+	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
+		s.deadline = d
+	}
+	s.killers = [MaxPly + 1][2]abalone.Move{}
+	for c := range s.history {
+		for i := range s.history[c] {
+			for d := range s.history[c][i] {
+				s.history[c][i][d] /= 8
+			}
+		}
+	}
+	var res Result
+	if pos.IsOver() {
+		return res
+	}
+	root := &s.lists[0]
+	pos.GenerateMoves(root)
+	s.order(&pos, root, 0, abalone.NoMove)
+	res.Move = pick(root, &s.scores[0], 0)
+	maxDepth := MaxPly
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, MaxPly)
+	}
+	prev := res.Move
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootBest = abalone.NoMove
+		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, prev)
+		if s.stopped {
+			// The previous best is searched first, so a root move fully
+			// searched in this iteration that became best is at least as
+			// good as it.
+			if s.rootBest != abalone.NoMove {
+				res.Move = s.rootBest
+			}
+			break
+		}
+		prev = s.pv[0][0]
+		res.Move, res.Score, res.Depth = prev, score, depth
+		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
+			break // the only move: no need to think
+		}
+		if abs(score) >= winBound && depth > WinScore-abs(score) {
+			break // the end is proven
+		}
+		if lim.MoveTime > 0 && time.Since(s.start) > lim.MoveTime*2/5 {
+			break // the next iteration would not finish
+		}
+	}
+	res.Nodes, res.Time = s.nodes, time.Since(s.start)
+	return res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// checkStop sets stopped when the context is done, the deadline has
+// passed or the node limit is reached.
+func (s *Searcher) checkStop() {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+		return
+	}
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !time.Now().Before(s.deadline)) {
+		s.stopped = true
+	}
+}
+
+// evaluate is the static score with the level's noise, if any.
+func (s *Searcher) evaluate(p *abalone.Position) int {
+	e := s.Weights.Evaluate(p)
+	if s.noise > 0 {
+		z := p.Hash() ^ s.seed*0x9e3779b97f4a7c15
+		z = (z ^ z>>31) * 0xbf58476d1ce4e5b9
+		z ^= z >> 29
+		e += int(z%uint64(2*s.noise+1)) - s.noise
+	}
+	return e
+}
+
+// toTT and fromTT store win scores relative to the node, so that they
+// stay right when the position is met at another ply.
+func toTT(score, ply int) int {
+	switch {
+	case score >= winBound:
+		return score + ply
+	case score <= -winBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score >= winBound:
+		return score - ply
+	case score <= -winBound:
+		return score + ply
+	}
+	return score
+}
+
+// Move ordering: the hash move, moves that push a marble off, other
+// pushes (more pushed first), killers, then history.
+const (
+	orderHash   = 1 << 30
+	orderEject  = 1 << 28
+	orderPush   = 1 << 27
+	orderKiller = 1 << 26
+)
+
+func (s *Searcher) order(p *abalone.Position, l *abalone.MoveList, ply int, hashMove abalone.Move) {
+	sc := &s.scores[min(ply, MaxPly)]
+	turn := p.Turn()
+	for i, m := range l.Slice() {
+		var v int32
+		switch {
+		case m == hashMove:
+			v = orderHash
+		case !m.IsBroadside() && m.Count() >= 2 && p.Effect(m).Pushed > 0:
+			e := p.Effect(m)
+			v = orderPush + int32(e.Pushed)
+			if e.Ejected {
+				v = orderEject
+			}
+		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+			v = orderKiller
+		default:
+			v = s.history[turn][m.From()][m.Dir()] + int32(m.Count())
+		}
+		sc[i] = v
+	}
+}
+
+// pick moves the best-scored move from i on to i and returns it.
+func pick(l *abalone.MoveList, sc *[abalone.MaxMoves]int32, i int) abalone.Move {
+	best := i
+	for j := i + 1; j < l.Len; j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+	return l.Moves[i]
+}
+
+// repeated reports whether the position at ply already stood on the line
+// searched (a shuffle back and forth), which scores as even.
+func (s *Searcher) repeated(ply int) bool {
+	h := s.path[ply]
+	for i := ply - 2; i >= 0; i -= 2 {
+		if s.path[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, rootFirst abalone.Move) int {
+	s.pvLen[ply] = 0
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	us := p.Turn()
+	if p.Lost(us) >= abalone.WinningLosses {
+		return -WinScore + ply
+	}
+	s.path[ply] = p.Hash()
+	if ply > 0 && s.repeated(ply) {
+		return 0
+	}
+	if depth <= 0 || ply >= MaxPly {
+		return s.quiesce(p, ply, alpha, beta, 0)
+	}
+	pvNode := beta-alpha > 1
+	hashMove := abalone.NoMove
+	if e, ok := s.tt.probe(p.Hash()); ok {
+		hashMove = e.move
+		if ply > 0 && !pvNode && int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+				return v
+			}
+		}
+	}
+	if ply == 0 && rootFirst != abalone.NoMove {
+		hashMove = rootFirst
+	}
+	// Null move: if passing still holds beta, a real move will too.
+	if !pvNode && ply > 0 && depth >= 3 && abs(beta) < winBound && s.evaluate(p) >= beta {
+		p.SetTurn(us.Other())
+		r := 2 + depth/4
+		v := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, abalone.NoMove)
+		p.SetTurn(us)
+		if s.stopped {
+			return 0
+		}
+		if v >= beta {
+			return beta
+		}
+	}
+	l := &s.lists[ply]
+	p.GenerateMoves(l)
+	if l.Len == 0 {
+		return -WinScore + ply
+	}
+	s.order(p, l, ply, hashMove)
+	sc := &s.scores[ply]
+	best, bestMove := -Infinity, abalone.NoMove
+	origAlpha := alpha
+	for i := 0; i < l.Len; i++ {
+		m := pick(l, sc, i)
+		quiet := sc[i] < orderKiller
+		u := p.MakeMove(m)
+		var v int
+		if i == 0 {
+			v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 4 && quiet {
+				r = 1
+				if i >= 16 && depth >= 5 {
+					r = 2
+				}
+			}
+			v = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha, abalone.NoMove)
+			if v > alpha && r > 0 {
+				v = -s.negamax(p, depth-1, ply+1, -alpha-1, -alpha, abalone.NoMove)
+			}
+			if v > alpha && v < beta {
+				v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+			}
+		}
+		p.UnmakeMove(u)
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.pv[ply][0] = m
+				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1] + 1
+				if ply == 0 {
+					s.rootBest = m
+				}
+			}
+		}
+		if alpha >= beta {
+			if quiet {
+				if s.killers[ply][0] != m {
+					s.killers[ply][1] = s.killers[ply][0]
+					s.killers[ply][0] = m
+				}
+				h := &s.history[us][m.From()][m.Dir()]
+				*h = min(*h+int32(depth*depth), orderKiller/2)
+			}
+			break
+		}
+	}
+	b := boundExact
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best <= origAlpha:
+		b = boundUpper
+	}
+	s.tt.store(p.Hash(), bestMove, toTT(best, ply), depth, b)
+	return best
+}
+
+// quiesce searches only the moves that push a marble off, so that no
+// evaluation is taken in the middle of an exchange at the edge.
+func (s *Searcher) quiesce(p *abalone.Position, ply, alpha, beta, qply int) int {
+	s.nodes++
+	if s.nodes&1023 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	if p.Lost(p.Turn()) >= abalone.WinningLosses {
+		return -WinScore + ply
+	}
+	stand := s.evaluate(p)
+	if stand >= beta || qply >= qsPlies {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	l := &s.lists[min(ply, len(s.lists)-1)]
+	p.GenerateEjections(l)
+	for _, m := range l.Slice() {
+		u := p.MakeMove(m)
+		v := -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
+		p.UnmakeMove(u)
+		if s.stopped {
+			return 0
+		}
+		if v > alpha {
+			alpha = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return alpha
+}

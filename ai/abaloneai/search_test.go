@@ -1,0 +1,209 @@
+package abaloneai
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/abalone"
+)
+
+func mustPosition(t testing.TB, s string) abalone.Position {
+	t.Helper()
+	p, err := abalone.ParsePosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// randomPositions returns positions from random games of every layout.
+func randomPositions(n int, seed uint64) []abalone.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []abalone.Position
+	for i := 0; len(out) < n; i++ {
+		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
+		for range rng.IntN(80) {
+			ms := p.LegalMoves()
+			if len(ms) == 0 {
+				break
+			}
+			p.MakeMove(ms[rng.IntN(len(ms))])
+		}
+		if !p.IsOver() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func TestEveryLevelPlaysLegalMoves(t *testing.T) {
+	s := NewSearcher(4)
+	for i, p := range randomPositions(8, 1) {
+		for level := 1; level <= MaxLevel; level++ {
+			m, err := s.ChooseMove(context.Background(), p, level, 20*time.Millisecond, int64(i))
+			if err != nil || !p.IsLegal(m) {
+				t.Fatalf("level %d in %v: %v, %v; want a legal move", level, p.Text(), m, err)
+			}
+		}
+		if m := Greedy(p); !p.IsLegal(m) {
+			t.Fatalf("Greedy in %v: %v is not legal", p.Text(), m)
+		}
+	}
+}
+
+func TestGameOverHasNoMove(t *testing.T) {
+	p := mustPosition(t, "black=A1,A2,B2;white=I5,I6;lost=0,6")
+	s := NewSearcher(1)
+	if _, err := s.ChooseMove(context.Background(), p, MaxLevel, time.Second, 1); !errors.Is(err, abalone.ErrGameOver) {
+		t.Errorf("ChooseMove after the end: %v; want ErrGameOver", err)
+	}
+	if m := Greedy(p); m != abalone.NoMove {
+		t.Errorf("Greedy after the end = %v; want NoMove", m)
+	}
+	if _, err := RandomMove(p, 1); !errors.Is(err, abalone.ErrGameOver) {
+		t.Errorf("RandomMove after the end: %v; want ErrGameOver", err)
+	}
+}
+
+// TestTakesTheWin: Black has pushed five off and can push the sixth;
+// every searching level and Greedy must see it.
+func TestTakesTheWin(t *testing.T) {
+	p := mustPosition(t, "black=E7,F8,A1,A2;white=G9,I5,I6;lost=0,5")
+	win, err := p.ParseMove("e7f8")
+	if err != nil || !p.Effect(win).Ejected {
+		t.Fatalf("e7f8 should push G9 off: %v, %+v", err, p.Effect(win))
+	}
+	s := NewSearcher(4)
+	for level := 5; level <= MaxLevel; level++ {
+		if m, err := s.ChooseMove(context.Background(), p, level, 200*time.Millisecond, 1); err != nil || m != win {
+			t.Errorf("level %d chose %v, %v; want %v", level, m, err, win)
+		}
+	}
+	if m := Greedy(p); m != win {
+		t.Errorf("Greedy chose %v; want %v", m, win)
+	}
+}
+
+// TestAvoidsTheLoss: Black has lost five, and White's C3, B2 threaten to
+// push A1 off; Black must step out of it.
+func TestAvoidsTheLoss(t *testing.T) {
+	p := mustPosition(t, "black=A1,E5,E6,E4;white=C3,B2,I9,I8;turn=black;lost=5,0")
+	threat := abalone.InLine(abalone.NewCell(2, 2), abalone.SouthWest, 2)
+	q := p
+	q.SetTurn(abalone.White)
+	if !q.IsLegal(threat) || !q.Effect(threat).Ejected {
+		t.Fatalf("the test position has no threat:\n%v", q.Render(abalone.Standard))
+	}
+	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4})
+	after := p
+	after.MakeMove(res.Move)
+	if n := after.Ejections(abalone.White); n > 0 || res.Score <= -winBound {
+		t.Errorf("search chose %v (score %d), after which White has %d pushes off; want none", res.Move, res.Score, n)
+	}
+}
+
+func TestStopsOnCancel(t *testing.T) {
+	s := NewSearcher(16)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case res := <-done:
+		p := abalone.NewPosition(abalone.GermanDaisy)
+		if !p.IsLegal(res.Move) {
+			t.Errorf("cancelled search returned %v; want a legal move", res.Move)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("search did not stop within 5s of its context being cancelled")
+	}
+}
+
+// TestHardDeadline: a search with a move time stops by it, with a wide
+// margin for a loaded machine; this checks the deadline is obeyed, not
+// speed.
+func TestHardDeadline(t *testing.T) {
+	s := NewSearcher(16)
+	for _, p := range randomPositions(3, 2) {
+		t0 := time.Now()
+		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond})
+		if el := time.Since(t0); el > 2*time.Second {
+			t.Errorf("search with a 100ms move time took %v", el)
+		}
+		if !p.IsLegal(res.Move) {
+			t.Errorf("search returned %v; want a legal move", res.Move)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	s.Search(ctx, abalone.StartPosition(), Limits{})
+	if el := time.Since(t0); el > 2*time.Second {
+		t.Errorf("search with a 50ms context deadline took %v", el)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	n1, _, err := Bench(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n2, _, _ := Bench(4)
+	if n1 != n2 || n1 == 0 {
+		t.Errorf("bench nodes %d then %d; want the same, non-zero", n1, n2)
+	}
+	p := abalone.NewPosition(abalone.BelgianDaisy)
+	a, _ := NewSearcher(4).ChooseMove(context.Background(), p, 3, time.Minute, 42)
+	b, _ := NewSearcher(4).ChooseMove(context.Background(), p, 3, time.Minute, 42)
+	if a != b {
+		t.Errorf("level 3 with one seed chose %v then %v", a, b)
+	}
+}
+
+func TestPool(t *testing.T) {
+	pool := NewPool(2, 4, 20*time.Millisecond)
+	p := abalone.StartPosition()
+	done := make(chan error, 4)
+	for i := range 4 {
+		go func() {
+			m, err := pool.ChooseMove(context.Background(), p, 2+i, int64(i))
+			if err == nil && !p.IsLegal(m) {
+				err = errors.New("illegal move " + m.String())
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	// A pool whose one searcher is lent out gives up when ctx is done.
+	busy := NewPool(1, 1, time.Second)
+	lent := <-busy.free
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := busy.ChooseMove(ctx, p, 5, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("ChooseMove on a busy pool with a done context: %v; want context.Canceled", err)
+	}
+	busy.free <- lent
+}
+
+func BenchmarkSearch(b *testing.B) {
+	var nodes uint64
+	var searching time.Duration // without making and clearing the tables
+	for b.Loop() {
+		n, el, err := Bench(5)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += n
+		searching += el
+	}
+	b.ReportMetric(float64(nodes)/searching.Seconds()/1e6, "Mnodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
