@@ -81,6 +81,16 @@ func TestSetup(t *testing.T) {
 		{name: "a layout as a word of start", steps: []step{
 			{user: "alice", text: "!abalone start ai german", want: "Layout: german, Black to move.\nGame on: Black (alice) vs White (AI level 3)."},
 		}, pos: "black=B1,B2,C1,C2,C3,D2,D3,F7,F8,G7,G8,G9,H8,H9;white=B5,B6,C5,C6,C7,D6,D7,F3,F4,G3,G4,G5,H4,H5;turn=black", phase: bot.PhasePlaying},
+		{name: "layout and notation as words of start", steps: []step{
+			{user: "alice", text: "!abalone start ai:1 german amalone", want: "Layout: german, Black to move.\nNotation: aMalone"},
+			{user: "alice", text: "!abalone board", want: "  F7. F4@ F2@ A0. B0. B2O B5O B9.\n"},
+		}, phase: bot.PhasePlaying},
+		{name: "standard is the layout's word", steps: []step{
+			{user: "alice", text: "!abalone layout belgian", want: "Layout: belgian"},
+			{user: "alice", text: "!abalone write amalone", want: "Notation: aMalone"},
+			{user: "alice", text: "!abalone start @bob standard", want: "Layout: standard, Black to move."},
+			{user: "alice", text: "!abalone write standard", want: "Notation: standard"}, // while bob is awaited
+		}, pos: "black=A1,A2,A3,A4,A5,B1,B2,B3,B4,B5,B6,C3,C4,C5;white=G5,G6,G7,H4,H5,H6,H7,H8,H9,I5,I6,I7,I8,I9;turn=black", phase: bot.PhaseSetup},
 		{name: "the layout command", steps: []step{
 			{user: "alice", text: "!abalone layout belgian", want: "Layout: belgian, Black to move."},
 			{user: "alice", text: "!abalone layout Standard", want: "Layout: standard"},
@@ -143,6 +153,8 @@ func TestRefusals(t *testing.T) {
 		{name: "load nonsense", step: step{user: "alice", text: "!abalone load nonsense", want: "invalid game"}},
 		{name: "load an illegal move", step: step{user: "alice", text: "!abalone load belgian a1c3", want: "not neighbours"}},
 		{name: "load a finished game", step: step{user: "alice", text: "!abalone load black=A1,A2;white=I5;lost=0,6", want: "game over"}},
+		{name: "write no notation", step: step{user: "alice", text: "!abalone write klingon", want: "invalid notation"}},
+		{name: "write during play", setup: playing, step: step{user: "alice", text: "!abalone write amalone", want: "setup commands work before start"}},
 		{name: "unknown notation", setup: playing, step: step{user: "alice", text: "!abalone notation klingon", want: "invalid notation"}},
 		{name: "notation off turn", setup: playing, step: step{user: "bob", text: "!abalone notation amalone", want: "not your turn"}},
 		{name: "setup during play", setup: playing, step: step{user: "alice", text: "!abalone put white e5", want: "setup commands work before start"}},

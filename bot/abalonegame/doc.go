@@ -3,9 +3,9 @@
 //
 // A tour, as players see it (prefix "!"):
 //
-//   - !abalone start [ai[:LEVEL] | @user] [standard|belgian|german] opens a
-//     game; the layout word is the kind's layout setting, which the host
-//     applies. Black moves first.
+//   - !abalone start [ai[:LEVEL] | @user] [standard|belgian|german]
+//     [amalone] opens a game; the layout and notation words are the kind's
+//     layout and write settings, which the host applies. Black moves first.
 //   - Moves in either notation, with move or typed alone: !move a1b2,
 //     !c6c7d6 (standard: the trailing marble's from and to; a broadside's
 //     two ends and where the first goes) or !1B0-GG, !3A0-F0l (aMalone's).
@@ -15,7 +15,9 @@
 //   - !abalone notation standard|amalone, on one's turn, changes how the
 //     bot writes moves and labels the board at this table for the rest
 //     of the game: it is an Act, because the host lets only Acts change a
-//     game in play. Both notations are always read.
+//     game in play. Before play, write standard|amalone (a Configure
+//     command, so also a word of start) sets it. Both notations are always
+//     read.
 //   - Before start, aMalone's set-up: put black|white CELL..., remove
 //     CELL..., empty, turn black|white (who begins), lost black|white N,
 //     layout NAME, load TEXT (a game that save printed, or a position in

@@ -112,10 +112,15 @@ func (g *Game) Decode(data []byte) (bot.State, error) {
 	return s, nil
 }
 
-// commands declares the Abalone commands. The layout is the one setting
-// with a choice argument, so that start takes it as a word ("start ai
-// german"); the colour of turn is a plain word so that "start ai white"
-// is not misread as who begins.
+// commands declares the Abalone commands. The layout and the notation
+// written are the settings with a choice argument, so that start takes
+// them as words ("start ai german amalone"; "standard" is the layout's,
+// being listed first); the colour of turn is a plain word so that "start
+// ai white" is not misread as who begins.
+//
+// The notation is two commands because the host lets only Acts change a
+// game in play, and only Configure commands be words of start: notation
+// (an Act) changes it on one's turn, write (a Configure) before play.
 func commands() []bot.CommandSpec {
 	notation := bot.Arg{Name: "notation", Type: bot.ArgChoice, Choices: []string{"standard", "amalone"}}
 	color := bot.Arg{Name: "colour", Desc: "black or white", Required: true}
@@ -128,6 +133,8 @@ func commands() []bot.CommandSpec {
 		{Name: "layout", Use: bot.Configure,
 			Args:    []bot.Arg{{Name: "layout", Type: bot.ArgChoice, Choices: layoutNames(), Required: true}},
 			Summary: "setup: start from the standard layout, the Belgian or the German daisy (also a word of start)"},
+		{Name: "write", Use: bot.Configure, Args: []bot.Arg{withRequired(notation)},
+			Summary: "setup: the notation the bot writes at this table (also a word of start: start ai amalone)"},
 		{Name: "put", Aliases: []string{"set"}, Use: bot.Configure, Usage: "put black|white CELL...",
 			Args:    []bot.Arg{color, {Name: "cells", Type: bot.ArgRest, Required: true}},
 			Summary: "setup: put a marble of that colour on each cell, in the table's notation (put white e5 e6)"},

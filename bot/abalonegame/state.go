@@ -160,10 +160,21 @@ func lostText(p *abalone.Position) string {
 	return fmt.Sprintf("Lost: black %d, white %d.", p.Lost(abalone.Black), p.Lost(abalone.White))
 }
 
-// Configure applies the setup commands: a layout, marbles put or taken
-// away, who begins, marbles already lost, a saved game.
+// Configure applies the setup commands: the notation written, a layout,
+// marbles put or taken away, who begins, marbles already lost, a saved
+// game.
 func (s *state) Configure(c bot.Command) (string, error) {
 	switch c.Verb {
+	case "write":
+		if len(c.Args) != 1 {
+			return "", fmt.Errorf("%w: say write standard or write amalone", bot.ErrBadCommand)
+		}
+		n, err := abalone.ParseNotation(c.Args[0])
+		if err != nil {
+			return "", err
+		}
+		s.notation = n
+		return notationNote(n), nil
 	case "layout":
 		if len(c.Args) != 1 {
 			return "", fmt.Errorf("%w: say layout standard, belgian or german", bot.ErrBadCommand)

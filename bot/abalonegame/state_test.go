@@ -130,8 +130,8 @@ func TestBareMove(t *testing.T) {
 	}
 }
 
-// TestSpec: seats, layouts as rule sets, notations, and the layout the
-// one setting that start takes as a word.
+// TestSpec: seats, layouts as rule sets, notations, and the notation
+// written and the layout the settings that start takes as words.
 func TestSpec(t *testing.T) {
 	s := abalonegame.New(abalonegame.Options{}).Spec()
 	if got := strings.Join(s.Seats, ","); got != "black,white" {
@@ -149,8 +149,8 @@ func TestSpec(t *testing.T) {
 			choices = append(choices, c.Name)
 		}
 	}
-	if got := strings.Join(choices, ","); got != "layout" {
-		t.Errorf("configure commands start takes a word of: %s; want layout", got)
+	if got := strings.Join(choices, ","); got != "layout,write" {
+		t.Errorf("configure commands start takes a word of: %s; want layout,write", got)
 	}
 	if !s.Undo || s.Hidden {
 		t.Errorf("undo %v, hidden %v; want undo, not hidden", s.Undo, s.Hidden)
