@@ -91,6 +91,11 @@ func TestSetup(t *testing.T) {
 			{user: "alice", text: "!abalone start @bob standard", want: "Layout: standard, Black to move."},
 			{user: "alice", text: "!abalone write standard", want: "Notation: standard"}, // while bob is awaited
 		}, pos: "black=A1,A2,A3,A4,A5,B1,B2,B3,B4,B5,B6,C3,C4,C5;white=G5,G6,G7,H4,H5,H6,H7,H8,H9,I5,I6,I7,I8,I9;turn=black", phase: bot.PhaseSetup},
+		{name: "a position with no move for the side to move ends at start", steps: []step{
+			{user: "alice", text: "!abalone empty", want: "The board is empty"},
+			{user: "alice", text: "!abalone put white e5", want: "Put white on E5."},
+			{user: "alice", text: "!abalone start ai:1", want: "White wins. (no legal move) Lost: black 0, white 0."},
+		}, phase: bot.PhaseOver},
 		{name: "the layout command", steps: []step{
 			{user: "alice", text: "!abalone layout belgian", want: "Layout: belgian, Black to move."},
 			{user: "alice", text: "!abalone layout Standard", want: "Layout: standard"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -25,7 +26,9 @@ type Options struct {
 	// Budget is the longest the AI thinks over one move at level 10
 	// (lower levels think less); default DefaultBudget.
 	Budget time.Duration
-	// Searchers is how many AI searches may run at once; default 1.
+	// Searchers is how many AI searches may run at once, each with its
+	// own hash table; default the number of CPUs, as the host's
+	// Config.Searchers.
 	Searchers int
 	// HashMB is each searcher's transposition table; default 16.
 	HashMB int
@@ -49,7 +52,7 @@ func New(opts Options) *Game {
 			opts.Budget = DefaultBudget
 		}
 		if opts.Searchers <= 0 {
-			opts.Searchers = 1
+			opts.Searchers = runtime.NumCPU()
 		}
 		if opts.HashMB <= 0 {
 			opts.HashMB = 16

@@ -3,6 +3,7 @@ package abalonegame_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -192,5 +193,65 @@ func TestAIAct(t *testing.T) {
 	cancel()
 	if _, err := newState(t, waiting, "").AIAct(ctx, 0, bot.AIPlayer{Level: 10}, 1); !errors.Is(err, context.Canceled) {
 		t.Errorf("AIAct with a canceled context: %v; want context.Canceled", err)
+	}
+}
+
+// TestSaveLoad: what save prints, in either notation, load replays to the
+// same game, from every layout and from a position set up by hand, over
+// random moves.
+func TestSaveLoad(t *testing.T) {
+	kind := abalonegame.New(abalonegame.Options{})
+	starts := [][]bot.Command{
+		{{Verb: "layout", Args: []string{"standard"}}},
+		{{Verb: "layout", Args: []string{"belgian"}}},
+		{{Verb: "layout", Args: []string{"german"}}},
+		{{Verb: "remove", Args: []string{"a1", "i9", "c4"}}, {Verb: "turn", Args: []string{"white"}}, {Verb: "lost", Args: []string{"white", "1"}}},
+	}
+	for i, setup := range starts {
+		for _, plies := range []int{0, 1, 40} {
+			st := newState(t, kind, "")
+			for _, c := range setup {
+				if _, err := st.Configure(c); err != nil {
+					t.Fatalf("start %d %v: %v", i, c, err)
+				}
+			}
+			if err := st.Begin(); err != nil {
+				t.Fatal(err)
+			}
+			for n := 0; n < plies && len(st.Pending()) == 1; n++ {
+				seat := st.Pending()[0]
+				cmd, err := st.AIAct(context.Background(), seat, bot.AIPlayer{Level: 1}, int64(i*100+n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := st.Act(seat, cmd); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if st.Result().Over {
+				continue // load refuses a finished game
+			}
+			for _, n := range []string{"standard", "amalone"} {
+				r, err := st.View(bot.Command{Verb: "save", Args: []string{n}}, bot.Spectator)
+				if err != nil {
+					t.Fatalf("start %d, %d plies: save %s: %v", i, plies, n, err)
+				}
+				loaded := newState(t, kind, "german")
+				if _, err := loaded.Configure(bot.Command{Verb: "load", Args: strings.Fields(r.Text)}); err != nil {
+					t.Fatalf("start %d, %d plies: load of %s: %v", i, plies, r.Text, err)
+				}
+				// The loaded game is the saved one; play begins after it.
+				if err := loaded.Begin(); err != nil {
+					t.Fatal(err)
+				}
+				got, want := encode(t, loaded), encode(t, st) // began 0: left out
+				if plies > 0 {
+					want = strings.TrimSuffix(want, "}") + fmt.Sprintf(`,"began":%d}`, plies)
+				}
+				if got != want {
+					t.Errorf("start %d, %d plies, %s: loaded %s; want %s", i, plies, n, got, want)
+				}
+			}
+		}
 	}
 }
