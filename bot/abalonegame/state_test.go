@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -252,6 +253,41 @@ func TestSaveLoad(t *testing.T) {
 					t.Errorf("start %d, %d plies, %s: loaded %s; want %s", i, plies, n, got, want)
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkDecode: the host decodes a table's state on every command; a
+// state replays its moves, here the 115 plies of the AWC 2015 final.
+func BenchmarkDecode(b *testing.B) {
+	kind := abalonegame.New(abalonegame.Options{})
+	st, err := kind.New("belgian")
+	if err != nil {
+		b.Fatal(err)
+	}
+	file, err := os.ReadFile("testdata/awc2015.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	start, moves, err := abalone.ParseGame(string(file))
+	if err != nil {
+		b.Fatal(err)
+	}
+	text, err := abalone.FormatGame(start, moves, abalone.Standard)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Configure(bot.Command{Verb: "load", Args: strings.Fields(text)}); err != nil {
+		b.Fatal(err)
+	}
+	data, err := st.Encode()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := kind.Decode(data); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
