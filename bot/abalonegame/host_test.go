@@ -169,7 +169,7 @@ func TestAWC2015FinalInChat(t *testing.T) {
 				p.MakeMove(m)
 			}
 			board := h.must("carol", "!abalone board", "lost: @ black 1, O white 5")
-			if want := p.Render(n); !strings.HasPrefix(board, want) {
+			if want := strings.TrimSuffix(p.Render(n), "\n") + "; last "; !strings.HasPrefix(board, want) {
 				t.Errorf("board: got\n%s\nwant it to begin\n%s", board, want)
 			}
 			if rec := h.record(); rec.Phase != bot.PhasePlaying || rec.Plies != len(moves)+int(n) {

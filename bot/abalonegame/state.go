@@ -350,15 +350,19 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 // turn, and the last move.
 func (s *state) Board(viewer int) bot.Reply { return s.board(s.notation) }
 
+// board draws the position in notation n. The last move goes on the
+// render's last line (whose turn, or the result), so the block is no
+// taller than the engine's: a chat shows a board of about a dozen lines
+// in a channel.
 func (s *state) board(n abalone.Notation) bot.Reply {
-	text := s.pos.Render(n)
+	text := strings.TrimSuffix(s.pos.Render(n), "\n")
 	if k := len(s.moves); k > 0 {
 		prev, err := abalone.Replay(s.start, s.moves[:k-1])
 		if err == nil {
-			text += fmt.Sprintf("last: %v %s (ply %d)\n", prev.Turn(), prev.FormatMove(s.moves[k-1], n), k)
+			text += fmt.Sprintf("; last %v %s, ply %d", prev.Turn(), prev.FormatMove(s.moves[k-1], n), k)
 		}
 	}
-	return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}
+	return bot.Reply{Text: text, Mono: true}
 }
 
 func (s *state) Summary(viewer int) string {
