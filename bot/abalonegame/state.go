@@ -101,6 +101,9 @@ func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 	if s.pos.IsOver() {
 		return bot.Played{}, fmt.Errorf("%w: the game is over (%v)", abalone.ErrGameOver, s.pos.Outcome())
 	}
+	if seat != int(s.pos.Turn()) {
+		return bot.Played{}, fmt.Errorf("%w: %v is to move", bot.ErrNotYourTurn, s.pos.Turn())
+	}
 	switch c.Verb {
 	case "notation":
 		if len(c.Args) != 1 {
@@ -116,12 +119,12 @@ func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 		if len(c.Args) != 1 {
 			return bot.Played{}, fmt.Errorf("%w: say move MOVE, like move a1b2 or move 1B0-GG", abalone.ErrInvalidMove)
 		}
-		return s.play(seat, c.Args[0])
+		return s.play(c.Args[0])
 	}
 	if len(c.Args) != 0 {
 		return bot.Played{}, fmt.Errorf("%w: one move at a time: say %s alone", abalone.ErrInvalidMove, c.Verb)
 	}
-	return s.play(seat, c.Verb)
+	return s.play(c.Verb)
 }
 
 func notationNote(n abalone.Notation) string {
@@ -131,11 +134,8 @@ func notationNote(n abalone.Notation) string {
 	return "Notation: standard (moves like a1b2, c6c7d6; rows A..I, diagonals 1..9). Both notations are still read."
 }
 
-// play makes the move text says for seat.
-func (s *state) play(seat int, text string) (bot.Played, error) {
-	if seat != int(s.pos.Turn()) {
-		return bot.Played{}, fmt.Errorf("%w: %v is to move", bot.ErrNotYourTurn, s.pos.Turn())
-	}
+// play makes the move text says for the side to move.
+func (s *state) play(text string) (bot.Played, error) {
 	m, err := s.pos.ParseMove(text)
 	if err != nil {
 		return bot.Played{}, err

@@ -291,3 +291,26 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	}
 }
+
+// TestActBySeat: only the side to move acts, a move or a notation; a
+// refused act changes nothing.
+func TestActBySeat(t *testing.T) {
+	st := newState(t, abalonegame.New(abalonegame.Options{}), "")
+	before := encode(t, st)
+	for _, c := range []bot.Command{{Verb: "i5h5"}, {Verb: "notation", Args: []string{"amalone"}}, {Verb: "move", Args: []string{"a1b2"}}} {
+		if _, err := st.Act(1, c); !errors.Is(err, bot.ErrNotYourTurn) {
+			t.Errorf("white's %v with black to move: %v; want ErrNotYourTurn", c, err)
+		}
+	}
+	if after := encode(t, st); after != before {
+		t.Errorf("refused acts changed the state: %s; was %s", after, before)
+	}
+	p, err := st.Act(0, bot.Command{Verb: "notation", Args: []string{"AMALONE"}})
+	if err != nil || p.Notation != "" || !strings.HasPrefix(p.Public, "Notation: aMalone") {
+		t.Fatalf("notation amalone: %+v, %v; want no move and the new notation said", p, err)
+	}
+	p, err = st.Act(0, bot.Command{Verb: "c3d3"})
+	if err != nil || p.Notation != "1A1-F2" || p.Public != "1 marble moves." {
+		t.Errorf("c3d3 at an aMalone table: %+v, %v; want 1A1-F2 (C3 is A1, D3 is F2 in the square map), 1 marble moves.", p, err)
+	}
+}
