@@ -233,3 +233,23 @@ func TestGameAgainstAI(t *testing.T) {
 	}
 	t.Logf("%s after %d plies", rec.Result, rec.Plies)
 }
+
+// TestAIMovesInTableNotation: at a table that writes aMalone's notation,
+// the AI's moves are announced in it too, and a standard move is still
+// read.
+func TestAIMovesInTableNotation(t *testing.T) {
+	h := newHarness(t)
+	h.must("alice", "!abalone start ai:2 german amalone", "Notation: aMalone")
+	got := h.must("alice", "!c3d4", "Black (alice) plays 1A1-A0. 1 marble moves. White (AI level 2) to move.")
+	_, ai, _ := strings.Cut(got, "White (AI level 2) plays ")
+	p := abalone.NewPosition(abalone.GermanDaisy)
+	m, err := p.ParseMove("c3d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.MakeMove(m)
+	word, _, _ := strings.Cut(ai, ".")
+	if m, err := p.ParseMoveIn(word, abalone.AMalone); err != nil || p.FormatMove(m, abalone.AMalone) != word {
+		t.Errorf("the AI's move %q: %v; want a legal move in aMalone's notation", word, err)
+	}
+}
