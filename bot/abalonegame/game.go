@@ -132,7 +132,7 @@ func commands() []bot.CommandSpec {
 			Args:    []bot.Arg{{Name: "move", Desc: "a1b2, c6c7d6 or aMalone's 1B0-GG", Required: true}},
 			Summary: "move 1-3 marbles: standard a1b2 (in line) or c6c7d6 (broadside), or aMalone's 1B0-GG, 3A0-F0l"},
 		{Name: "notation", Use: bot.Act, Args: []bot.Arg{withRequired(notation)},
-			Summary: "on your turn: write moves and label the board in standard or aMalone notation at this table"},
+			Summary: "on your turn: write moves and label the board in standard or aMalone notation at this table (before play: write)"},
 		{Name: "layout", Use: bot.Configure,
 			Args:    []bot.Arg{{Name: "layout", Type: bot.ArgChoice, Choices: layoutNames(), Required: true}},
 			Summary: "setup: start from the standard layout, the Belgian or the German daisy (also a word of start)"},
