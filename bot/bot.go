@@ -30,6 +30,9 @@ type Config struct {
 	// users' guide's console does (start plays the opponent); in chat,
 	// open seats wait for a join.
 	StartAgainstAI bool
+	// Rules are the rule sets of new games by kind name ("" or absent:
+	// the kind's default).
+	Rules map[string]string
 	// DefaultKind is the kind of a table opened without naming one
 	// ("!start"); default: the first kind given to New.
 	DefaultKind string
@@ -507,7 +510,7 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), b.cfg.Prefix)
 	}
 	spec := b.specs[kind]
-	st, err := k.New("")
+	st, err := k.New(b.cfg.Rules[kind])
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -125,7 +126,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	inConsole := (cfg.IRC == nil && cfg.Discord == nil) || forceConsole || *cs61b
 	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
-	kinds := []bot.Kind{ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b})}
+	kinds := []bot.Kind{
+		ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b}),
+		abalonegame.New(abalonegame.Options{Budget: cfg.AI.MoveTime, Searchers: searchers}),
+	}
+	botCfg.Rules = map[string]string{}
+	for name, g := range cfg.Games {
+		botCfg.Rules[name] = g.Rules
+	}
 	if err := checkGames(cfg, kinds); err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
