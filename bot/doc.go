@@ -1,19 +1,35 @@
 // Package bot is the game host: the command language players type in
-// chat, one game per channel kept in a store, seats and turns, challenges,
-// undo and resignation, and the replies the adapters send back.
+// chat, tables (one game per channel or private query) kept in a store,
+// seats and turns, challenges, undo and resignation, who hears what, and
+// the replies the adapters send.
 //
 // A tour:
 //
 //   - Message comes in from an adapter (console, IRC, Discord); Reply goes
-//     back. Adapters only translate these.
-//   - Bot.Handle parses a message, loads the channel's Record from the
-//     Store, applies the command, saves with compare-and-set (retrying on
-//     a conflict, so a command is applied once or refused), and returns
-//     the replies. When an AI holds the side to move it plays at once.
-//   - Game and State are the small interface a game kind implements
-//     (package ataxxgame for Ataxx): its own commands, notation and
-//     rendering. Seats, turns, challenges, undo consent, resignation and
-//     the record are generic here.
-//   - Store, Clock and the AI a game uses are interfaces declared by their
-//     consumers; store/memory and store/bolt implement Store.
+//     back. A Reply names its audience: a table's channel (Reply.To), or
+//     one user privately (Reply.Private, Reply.User). Adapters only
+//     translate, and honour the audience on every path.
+//   - Bot.Handle decides from the text alone whether a message is a
+//     command (another bot's "!weather" touches no storage), finds its
+//     table (a private message goes to the table where the speaker holds
+//     a seat), loads the table's Record, resolves the speaker once (seats,
+//     admin), runs the command, saves with compare-and-set (retrying on a
+//     conflict, so a command is applied once or refused), and returns the
+//     replies. AI seats act off the message path (Async) or at once (the
+//     tests' synchronous mode).
+//   - Kind is a kind of game: it declares itself in a Spec (seats, its
+//     commands by use, bare moves, hidden information, undo, rule sets)
+//     and makes the State of a table. State takes the seat: the seats that
+//     owe an action now (several during a simultaneous setup), an action
+//     for a seat, the board and summary a viewer may see, a typed Result,
+//     undo to a seat's last turn, and an AI action that sees only its
+//     seat's view. For a hidden kind the host shows each player their own
+//     view privately after every action and refuses privately.
+//   - Seats, turns owed, challenges, idle tables, undo consent,
+//     resignation and the record are generic here: the package names no
+//     game. package kindtest is the contract every kind passes;
+//     package guessgame, a toy kind with a hidden simultaneous setup, is
+//     what the host's own tests play.
+//   - Store, Clock and Sender are interfaces declared by their consumers;
+//     store/memory, store/bolt and store/redis implement Store.
 package bot
