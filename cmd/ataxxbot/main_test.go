@@ -133,3 +133,35 @@ func TestConsoleAnswersAsItGoes(t *testing.T) {
 		t.Errorf("AI against AI: two more moves came %v after the first; want them as they are made (2 s each)", gap)
 	}
 }
+
+// TestUsersGuideInTheConsole (review item 9): the guide's words, read
+// literally: start plays the opponent; auto on both sides then start
+// plays the AI against itself to the end; after clear the seat auto took
+// is the user's again.
+func TestUsersGuideInTheConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	bin := buildBot(t)
+	for _, tt := range []struct {
+		name, input string
+		want        []string
+	}{
+		{"start plays the opponent", "start\nstatus\n", []string{"Game on: Red (you) vs Blue (AI level 3). Red (you) to move.", "Ataxx: Red (you), Blue (AI level 3)."}},
+		{"the AI against itself", "auto red 2\nauto blue 2\nstart\n", []string{"Red is played by the AI (level 2).", "Game on: Red (AI level 2) vs Blue (AI level 2).", "wins. (|Draw. ("}},
+		{"clear gives the seat back", "start\nauto\nclear\nstatus\n", []string{"Red is played by the AI (level 3).", "New game of Ataxx in setup. Red (you), Blue (AI level 3)."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := runBot(t, bin, tt.input)
+			for _, w := range tt.want {
+				found := false
+				for _, alt := range strings.Split(w, "|") {
+					found = found || strings.Contains(out, alt)
+				}
+				if !found {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
