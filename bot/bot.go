@@ -213,9 +213,18 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 	if err != nil {
 		return b.finish(m, m.Table(), []Reply{b.refusal(m, nil, err)})
 	}
-	replies, res, err := b.transact(ctx, table, m, p)
+	var replies []Reply
+	var res txResult
+	if hosted, ok := hostedJoin(p); ok {
+		replies, res, err = b.joinHosted(ctx, table, m, hosted)
+	} else {
+		replies, res, err = b.transact(ctx, table, m, p)
+	}
 	if err != nil {
 		return b.finish(m, table, []Reply{b.refusal(m, res.spec, err)})
+	}
+	if res.table != (Table{}) {
+		table = res.table // the game's own table, when said at a window
 	}
 	if b.sender != nil {
 		if res.gameChanged {
@@ -296,7 +305,12 @@ type tx struct {
 	replies []Reply
 	damaged error    // the stored record could not be decoded
 	holders []string // who held human seats when it was loaded
+	stale   bool     // a window whose game ended: no game, but a record to replace
 }
+
+// empty reports whether the table holds no game (its record, if any, is a
+// link to a game that has ended).
+func (t *tx) empty() bool { return t.version == 0 || t.stale }
 
 // say tells the table's channel text, in the kind's voice.
 func (t *tx) say(a Announcement) {
@@ -318,11 +332,45 @@ func (t *tx) tell(u User, r Reply) {
 	t.replies = append(t.replies, r)
 }
 
+// tellSeat says r privately to the person in seat, on the network they
+// play from.
+func (t *tx) tellSeat(seat int, r Reply) {
+	s := t.rec.Seats[seat]
+	t.tell(s.user(), r)
+	if home, err := ParseTable(s.Table); err == nil && s.Table != "" {
+		t.replies[len(t.replies)-1].To = home
+	}
+}
+
+// fanOut copies every reply for the game's table to the other tables that
+// show the game.
+func (t *tx) fanOut() {
+	if len(t.rec.Windows) == 0 {
+		return
+	}
+	var out []Reply
+	for _, r := range t.replies {
+		out = append(out, r)
+		if r.Private || r.To != t.table {
+			continue
+		}
+		for _, w := range t.rec.Windows {
+			if win, err := ParseTable(w); err == nil {
+				c := r
+				c.To, c.Actions = win, r.Actions
+				out = append(out, c)
+			}
+		}
+	}
+	t.replies = out
+}
+
 // txResult says what a saved command did.
 type txResult struct {
 	aiNext      bool // the saved game has an AI to act
 	gameChanged bool // the game, its phase or its seats changed
 	spec        *Spec
+	table       Table // where the game is (a window's game is elsewhere)
 }
 
 // update loads table, runs fn and saves, retrying from the load when
@@ -336,6 +384,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		if err := fn(t); err != nil {
 			return t, err
 		}
+		t.fanOut()
 		if !t.changed {
 			return t, nil
 		}
@@ -366,7 +415,7 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 		return nil
 	})
 	if t != nil {
-		res.spec = &t.spec
+		res.spec, res.table = &t.spec, t.table
 	}
 	if err != nil {
 		return nil, res, err
@@ -403,6 +452,19 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	rec, err := UnmarshalRecord(data)
+	if err == nil && rec.Link != "" {
+		// A window on another table's game.
+		if t, ok := b.follow(ctx, table, rec.Link, m); ok {
+			return t, nil
+		}
+		// The game it showed is over or gone: the table is free.
+		t, err := b.freshTx(table, nil, b.cfg.DefaultKind, m)
+		if err != nil {
+			return nil, err
+		}
+		t.version, t.stale = version, true
+		return t, nil
+	}
 	var kind Kind
 	if err == nil {
 		var ok bool
@@ -432,6 +494,38 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 		}
 	}
 	return t, nil
+}
+
+// follow loads the game a window shows, when that game still lists the
+// window and is not over.
+func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) (*tx, bool) {
+	host, err := ParseTable(link)
+	if err != nil || host == window {
+		return nil, false
+	}
+	data, version, err := b.store.Load(ctx, host.Key())
+	if err != nil {
+		return nil, false
+	}
+	rec, err := UnmarshalRecord(data)
+	if err != nil || rec.Link != "" || rec.Phase == PhaseOver || !slices.Contains(rec.Windows, window.Key()) {
+		return nil, false
+	}
+	kind, ok := b.kinds[strings.ToLower(rec.Game)]
+	if !ok {
+		return nil, false
+	}
+	st, err := kind.Decode(rec.State)
+	if err != nil {
+		return nil, false
+	}
+	t := &tx{table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
+	for _, s := range rec.Seats {
+		if s.Kind == SeatHuman {
+			t.holders = append(t.holders, s.UserID)
+		}
+	}
+	return t, true
 }
 
 // freshTx is a transaction on a table with no game yet.
@@ -468,6 +562,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	if err == nil {
+		t.stale = false
 		b.indexSeats(ctx, t)
 	}
 	return err
@@ -721,7 +816,7 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 	none := Message{Network: table.Network, Channel: table.Channel}
 	t, err := b.update(ctx, table, none, func(t *tx) error {
 		t.replies = nil
-		if t.version != 0 && t.damaged == nil {
+		if !t.empty() && t.damaged == nil {
 			b.expireInvites(t)
 			b.offerActions(t)
 		}
@@ -744,7 +839,7 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 		return err
 	}
 	switch {
-	case t.version == 0 || t.damaged != nil || !owesWork(t):
+	case t.empty() || t.damaged != nil || !owesWork(t):
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -761,7 +856,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 	acted := false
 	t, err := b.update(ctx, table, none, func(t *tx) error {
 		t.replies, acted = nil, false
-		if t.version == 0 || t.damaged != nil {
+		if t.empty() || t.damaged != nil {
 			return nil
 		}
 		seat := aiSeat(t)

@@ -441,3 +441,32 @@ func TestKindCommandAtAnEmptyTable(t *testing.T) {
 	h := newHarness(t, nil, guessgame.New(guessgame.Options{}), guessgame.New(guessgame.Options{Name: "riddle"}))
 	want(t, h.in("#e", "x", "!riddle hide 3"), "private:id-x", "no game of Riddle here; say !riddle start to open one")
 }
+
+// TestHostAndJoinAcrossTables: a game hosted at one table is joined from
+// another; each player plays from their own channel, every announcement
+// reaches both, and private views reach each player.
+func TestHostAndJoinAcrossTables(t *testing.T) {
+	h := newHarness(t, nil)
+	want(t, h.in("#a", "alice", "!guess host g1"), "#a", "alice hosts Guess as g1. From any channel, on any network this bot serves: say !join g1.")
+	want(t, h.in("#b", "bob", "!join nope"), "#b", "no game is hosted as nope")
+	rs := h.in("#b", "bob", "!join g1@anywhere")
+	want(t, rs, "#a", "bob joins g1 as West, from #b.")
+	want(t, rs, "#b", "bob joins g1 as West, from #b.")
+	want(t, h.in("#c", "carol", "!join g1"), "private:id-carol", "the game hosted as g1 has begun")
+	want(t, h.dm("bob", "hide 3"), "private:id-bob", "Your number is 3.")
+	h.dm("alice", "hide 8")
+	h.in("#a", "alice", "!ready")
+	rs = h.in("#b", "bob", "!ready")
+	want(t, rs, "#a", "West is ready.")
+	want(t, rs, "#b", "West is ready.")
+	want(t, rs, "private:id-bob", "West  3")
+	rs = h.in("#a", "alice", "!3")
+	want(t, rs, "#b", "East (alice) plays 3. Right!")
+	want(t, rs, "#b", "East wins.")
+	// The game is over: #b is a channel of its own again.
+	want(t, h.in("#b", "bob", "!status"), "#b", "No game here.")
+	want(t, h.in("#a", "alice", "!status"), "#a", "game over")
+	// The id can be hosted again once its game is over.
+	want(t, h.in("#c", "carol", "!guess host g1"), "#c", "carol hosts Guess as g1.")
+	want(t, h.in("#d", "dave", "!guess host g1"), "private:id-dave", "g1 is already hosted elsewhere")
+}

@@ -24,7 +24,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		// game of that kind (or its help) makes sense.
 		switch cmd.Verb {
 		case "start", "new", "clear":
-			if t.rec.Phase == PhasePlaying && t.version != 0 {
+			if t.rec.Phase == PhasePlaying && !t.empty() {
 				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
 					ErrBadCommand, t.spec.Title, b.seatList(t), b.cfg.Prefix)
 			}
@@ -33,7 +33,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args, false), Mono: true, User: sp.user()})
 			return nil
 		}
-		if t.version == 0 {
+		if t.empty() {
 			return fmt.Errorf("%w: no game of %s here; say %s%s start to open one", ErrBadCommand,
 				b.specs[p.kind].Title, b.cfg.Prefix, p.kind)
 		}
@@ -47,6 +47,8 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		return b.newGame(t, sp, cmd.Args)
 	case "join":
 		return b.join(t, sp, cmd.Args)
+	case "host":
+		return b.host(ctx, t, sp, cmd.Args)
 	case "color", "colour":
 		return b.color(t, sp, cmd.Args)
 	case "auto":
@@ -219,7 +221,7 @@ func (b *Bot) guard(t *tx, sp speaker, what string) error {
 // idle reports whether nobody has acted at the table for the idle time:
 // then anyone may abandon the game or take a silent player's seat.
 func (b *Bot) idle(t *tx) bool {
-	return b.cfg.IdleAfter > 0 && t.version != 0 && t.rec.Phase != PhaseOver &&
+	return b.cfg.IdleAfter > 0 && !t.empty() && t.rec.Phase != PhaseOver &&
 		!t.rec.Updated.IsZero() && b.clock.Now().Sub(t.rec.Updated) >= b.cfg.IdleAfter
 }
 
@@ -238,7 +240,7 @@ func (b *Bot) level(s string) (int, error) {
 // switchKind opens a game of another kind at the table and runs the
 // command (start or new) there.
 func (b *Bot) switchKind(t *tx, sp speaker, p parsed) error {
-	if t.version != 0 && t.rec.Phase == PhaseSetup {
+	if !t.empty() && t.rec.Phase == PhaseSetup {
 		if err := b.guard(t, sp, "replace this game"); err != nil {
 			return err
 		}
@@ -478,12 +480,12 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("%w: new takes no arguments; say %sKIND new for another game", ErrBadCommand, b.cfg.Prefix)
 	}
-	if t.version != 0 && t.rec.Phase != PhaseOver && !t.spec.Live {
+	if !t.empty() && t.rec.Phase != PhaseOver && !t.spec.Live {
 		if err := b.guard(t, sp, "abandon this game"); err != nil {
 			return err
 		}
 	}
-	running := t.rec.Phase == PhasePlaying && t.version != 0
+	running := t.rec.Phase == PhasePlaying && !t.empty()
 	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
 	old := *t.rec
 	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
@@ -552,7 +554,7 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
 	case t.rec.Phase == PhasePlaying:
 		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
-	case t.rec.Phase == PhaseOver || t.version == 0:
+	case t.rec.Phase == PhaseOver || t.empty():
 		return fmt.Errorf("%w: no open game here; say %sstart to open one", ErrBadCommand, b.cfg.Prefix)
 	}
 	if sp.seated() {
@@ -908,7 +910,7 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 		t.chat(p.Public)
 	}
 	if p.Private != "" && s.Kind == SeatHuman {
-		t.tell(s.user(), Reply{Text: p.Private})
+		t.tellSeat(seat, Reply{Text: p.Private})
 	}
 	b.showBoards(t)
 	b.checkOver(t)
@@ -933,7 +935,7 @@ func (b *Bot) showBoards(t *tx) {
 	}
 	for i, s := range t.rec.Seats {
 		if s.Kind == SeatHuman {
-			t.tell(s.user(), t.st.Board(i))
+			t.tellSeat(i, t.st.Board(i))
 		}
 	}
 }
@@ -960,7 +962,7 @@ func (b *Bot) checkOver(t *tx) {
 func (b *Bot) status(t *tx, sp speaker) string {
 	v := b.viewer(t, sp)
 	switch {
-	case t.version == 0:
+	case t.empty():
 		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
 		return fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
@@ -978,7 +980,10 @@ func (b *Bot) HostCommands() []CommandSpec {
 	return []CommandSpec{
 		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); in setup, begin",
 			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
-		{Name: "join", Use: Configure, Summary: "take the open seat (or the one you were challenged to)"},
+		{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
+			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
+		{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
+			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
 		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "abandon the game and open a fresh one in setup (players or admins)"},
 		{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
 		{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",

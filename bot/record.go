@@ -39,26 +39,37 @@ type Seat struct {
 	Level   int       `json:"level,omitempty"`
 	Engine  string    `json:"engine,omitempty"` // an external engine plays this AI seat
 	Expires time.Time `json:"expires,omitzero"`
+	// Table is where the seat's player plays from when it is not the
+	// game's own table (a player who joined a hosted game from another
+	// channel): private replies reach them on that table's network.
+	Table string `json:"table,omitempty"`
 }
 
 // Record is everything stored for a channel: one game, its seats and the
 // channel's settings. It is stored as indented JSON: readable by a person.
 type Record struct {
-	Schema  int             `json:"schema"`
-	Game    string          `json:"game"`
-	Phase   Phase           `json:"phase"`
-	Waiting bool            `json:"waiting,omitempty"` // start was asked; begins when every seat is filled
-	Seats   []Seat          `json:"seats"`
-	Seed    int64           `json:"seed"`
-	Verbose bool            `json:"verbose,omitempty"`
-	Result  string          `json:"result,omitempty"` // how it ended, as announced
-	Ending  Ending          `json:"ending,omitempty"` // how it ended, typed
-	Winner  *int            `json:"winner,omitempty"` // the winning seat; absent for a draw or a running game
-	Plies   int             `json:"plies,omitempty"`  // actions since play began
-	UndoBy  int             `json:"undo_by"`          // seat that asked to undo, or -1
-	UndoAt  time.Time       `json:"undo_at,omitzero"`
-	Updated time.Time       `json:"updated,omitzero"`
-	State   json.RawMessage `json:"state"` // the game's own text
+	Schema  int       `json:"schema"`
+	Game    string    `json:"game"`
+	Phase   Phase     `json:"phase"`
+	Waiting bool      `json:"waiting,omitempty"` // start was asked; begins when every seat is filled
+	Seats   []Seat    `json:"seats"`
+	Seed    int64     `json:"seed"`
+	Verbose bool      `json:"verbose,omitempty"`
+	Result  string    `json:"result,omitempty"` // how it ended, as announced
+	Ending  Ending    `json:"ending,omitempty"` // how it ended, typed
+	Winner  *int      `json:"winner,omitempty"` // the winning seat; absent for a draw or a running game
+	Plies   int       `json:"plies,omitempty"`  // actions since play began
+	UndoBy  int       `json:"undo_by"`          // seat that asked to undo, or -1
+	UndoAt  time.Time `json:"undo_at,omitzero"`
+	Updated time.Time `json:"updated,omitzero"`
+	// HostID is the id the game is hosted under (host ID), if any.
+	HostID string `json:"host_id,omitempty"`
+	// Windows are the other tables that show this game (they joined it).
+	Windows []string `json:"windows,omitempty"`
+	// Link, in a window's own record, is the key of the table whose game
+	// it shows; such a record holds no game of its own.
+	Link  string          `json:"link,omitempty"`
+	State json.RawMessage `json:"state"` // the game's own text
 }
 
 // MarshalRecord encodes r for the store.

@@ -14,7 +14,7 @@ import (
 var hostVerbs = map[string]bool{
 	"start": true, "new": true, "clear": true, "join": true, "color": true, "colour": true,
 	"auto": true, "manual": true, "seed": true, "resign": true, "undo": true, "verbose": true,
-	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true,
+	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true, "host": true,
 }
 
 // parsed is a message read as a command.
@@ -119,7 +119,7 @@ func (b *Bot) route(ctx context.Context, m Message, p parsed) (Table, error) {
 		if err != nil {
 			return Table{}, err
 		}
-		if t.damaged == nil && t.version != 0 && t.rec.Phase != PhaseOver && len(t.rec.seatsOf(m.UserID)) > 0 {
+		if t.damaged == nil && !t.empty() && t.rec.Phase != PhaseOver && len(t.rec.seatsOf(m.UserID)) > 0 {
 			seated = append(seated, table)
 		}
 	}

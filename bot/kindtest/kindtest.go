@@ -42,7 +42,7 @@ type Options struct {
 
 // hostVerbs are the host's commands that a kind must not redeclare.
 var hostVerbs = []string{"start", "new", "clear", "join", "color", "colour", "auto", "manual", "seed",
-	"resign", "undo", "verbose", "quiet", "status", "help", "?", "games", "board"}
+	"resign", "undo", "verbose", "quiet", "status", "help", "?", "games", "board", "host"}
 
 // Run runs the contract suite against kind.
 func Run(t *testing.T, kind bot.Kind, opts Options) {
