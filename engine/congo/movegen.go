@@ -130,6 +130,11 @@ func (p *Position) GenerateMoves(l *MoveList) {
 	if p.lionsOutcome() != Ongoing {
 		return
 	}
+	p.generate(l)
+}
+
+// generate adds the moves the pieces have, whatever the lions say.
+func (p *Position) generate(l *MoveList) {
 	us := p.turn
 	occ := p.colors[0] | p.colors[1]
 	enemy := p.colors[us^1]

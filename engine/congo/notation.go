@@ -20,6 +20,13 @@ func (p *Position) LegalMoves() []Move {
 }
 
 func compareMoves(a, b Move) int {
+	// A monkey's stop comes first: it is the one move that ends the turn.
+	if sa, sb := a.From() == a.To() && a.Jumps() == 0, b.From() == b.To() && b.Jumps() == 0; sa != sb {
+		if sa {
+			return -1
+		}
+		return 1
+	}
 	if c := cmp.Compare(a.From().FENIndex(), b.From().FENIndex()); c != 0 {
 		return c
 	}
