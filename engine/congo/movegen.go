@@ -172,6 +172,9 @@ func (p *Position) genJumps(l *MoveList, base Move, cur Square, n int, occ, enem
 		if mid == NoSquare || enemy&mid.Bit() == 0 || occ&land.Bit() != 0 {
 			continue
 		}
+		if l.Len >= MaxMoves {
+			return // a board built to multiply paths: keep the first ones
+		}
 		path := base | Move(d)<<(dirShift+3*n)
 		l.add(path | Move(n+1)<<jumpShift | Move(land)<<6)
 		// Taking the lion ends the turn and the game.
@@ -181,8 +184,9 @@ func (p *Position) genJumps(l *MoveList, base Move, cur Square, n int, occ, enem
 	}
 }
 
-// countJumps returns how many moves genJumps would add.
-func (p *Position) countJumps(cur Square, n int, occ, enemy Bitboard) int {
+// countJumps returns how many moves genJumps would add, counting no
+// further than limit so that no board can make it walk for long.
+func (p *Position) countJumps(cur Square, n int, occ, enemy Bitboard, limit int) int {
 	lions := p.kinds[Lion]
 	c := 0
 	for d := range 8 {
@@ -190,17 +194,20 @@ func (p *Position) countJumps(cur Square, n int, occ, enemy Bitboard) int {
 		if mid == NoSquare || enemy&mid.Bit() == 0 || occ&land.Bit() != 0 {
 			continue
 		}
+		if c >= limit {
+			return c
+		}
 		c++
 		if lions&mid.Bit() == 0 && n+1 < MaxJumps {
-			c += p.countJumps(land, n+1, occ&^mid.Bit(), enemy&^mid.Bit())
+			c += p.countJumps(land, n+1, occ&^mid.Bit(), enemy&^mid.Bit(), limit-c)
 		}
 	}
 	return c
 }
 
 // CountMoves returns the number of moves GenerateMoves would make, without
-// making them: the leaf count of a perft of depth 1. Unlike a MoveList it
-// has no cap.
+// making them: the leaf count of a perft of depth 1. Like a MoveList it
+// stops at MaxMoves, which no real position reaches.
 func (p *Position) CountMoves() int {
 	if p.lionsOutcome() != Ongoing {
 		return 0
@@ -209,7 +216,7 @@ func (p *Position) CountMoves() int {
 	occ := p.colors[0] | p.colors[1]
 	enemy := p.colors[us^1]
 	if p.jumpFrom != NoSquare {
-		return 1 + p.countJumps(p.jumper, 0, occ&^p.jumper.Bit(), enemy)
+		return 1 + p.countJumps(p.jumper, 0, occ&^p.jumper.Bit(), enemy, MaxMoves-1)
 	}
 	empty := AllSquares &^ occ
 	n := 0
@@ -218,12 +225,12 @@ func (p *Position) CountMoves() int {
 		pc := p.board[s]
 		if pc.Kind() == Monkey {
 			n += (kingTargets[s] & empty).Count()
-			n += p.countJumps(s, 0, occ&^s.Bit(), enemy)
+			n += p.countJumps(s, 0, occ&^s.Bit(), enemy, max(MaxMoves-n, 0))
 			continue
 		}
 		n += p.targets(s, pc, us).Count()
 	}
-	return n
+	return min(n, MaxMoves)
 }
 
 // hasJump reports whether the monkey on s could jump again.

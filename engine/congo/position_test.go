@@ -219,3 +219,26 @@ func TestGenerateMovesDoesNotAllocate(t *testing.T) {
 		t.Errorf("GenerateMoves, CountMoves, MakeMove, UnmakeMove allocate %v times; want 0", allocs)
 	}
 }
+
+// A board built to multiply a monkey's paths: every square between the
+// squares it can land on holds an enemy pawn. The generator must stop at
+// MaxMoves instead of walking billions of paths.
+func TestMonkeyPathExplosionIsCapped(t *testing.T) {
+	p := EmptyPosition()
+	for s := range Square(NumSquares) {
+		if s.File()%2 == 1 || s.Rank()%2 == 1 {
+			p.Put(s, NewPiece(Black, Pawn))
+		}
+	}
+	p.Put(NewSquare(3, 5), NewPiece(Black, Lion)) // d6
+	p.Put(NewSquare(0, 0), NewPiece(White, Monkey))
+	p.Put(NewSquare(2, 0), NewPiece(White, Lion)) // c1
+	var l MoveList
+	p.GenerateMoves(&l)
+	if l.Len != MaxMoves {
+		t.Errorf("GenerateMoves made %d moves; want the cap, %d", l.Len, MaxMoves)
+	}
+	if got := p.CountMoves(); got != MaxMoves {
+		t.Errorf("CountMoves() = %d; want the cap, %d", got, MaxMoves)
+	}
+}
