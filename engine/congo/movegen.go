@@ -245,3 +245,56 @@ func (p *Position) hasJump(s Square) bool {
 	}
 	return false
 }
+
+// CanTakeLion reports whether the side to move has a move that captures
+// the enemy lion: the lion is "in danger" in the guide's program's words.
+// It does not allocate.
+func (p *Position) CanTakeLion() bool {
+	if p.lionsOutcome() != Ongoing {
+		return false
+	}
+	us := p.turn
+	lion := p.colors[us^1] & p.kinds[Lion]
+	occ := p.colors[0] | p.colors[1]
+	enemy := p.colors[us^1]
+	if p.jumpFrom != NoSquare {
+		budget := MaxMoves
+		return p.jumpTakes(p.jumper, 0, occ&^p.jumper.Bit(), enemy, lion, &budget)
+	}
+	for b := p.colors[us]; b != 0; b &= b - 1 {
+		s := b.First()
+		pc := p.board[s]
+		if pc.Kind() == Monkey {
+			budget := MaxMoves
+			if p.jumpTakes(s, 0, occ&^s.Bit(), enemy, lion, &budget) {
+				return true
+			}
+			continue
+		}
+		if p.targets(s, pc, us)&lion != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// jumpTakes reports whether a monkey path from cur jumps over target,
+// visiting at most *budget paths.
+func (p *Position) jumpTakes(cur Square, n int, occ, enemy, target Bitboard, budget *int) bool {
+	for d := range 8 {
+		mid, land := jumpMid[cur][d], jumpLand[cur][d]
+		if mid == NoSquare || enemy&mid.Bit() == 0 || occ&land.Bit() != 0 {
+			continue
+		}
+		if target&mid.Bit() != 0 {
+			return true
+		}
+		if *budget--; *budget <= 0 {
+			return false
+		}
+		if n+1 < MaxJumps && p.jumpTakes(land, n+1, occ&^mid.Bit(), enemy&^mid.Bit(), target, budget) {
+			return true
+		}
+	}
+	return false
+}

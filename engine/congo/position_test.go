@@ -154,6 +154,7 @@ func TestRandomPlayouts(t *testing.T) {
 			if len(moves) == 0 {
 				break
 			}
+			takes := false
 			for _, m := range moves {
 				before := p
 				u := p.MakeMove(m)
@@ -161,6 +162,7 @@ func TestRandomPlayouts(t *testing.T) {
 					t.Fatalf("%s after %v: hash %x; want %x", before.FEN(), m, p.Hash(), p.computeHash())
 				}
 				after := p
+				takes = takes || p.Pieces(before.Turn().Other(), Lion) == 0
 				p.UnmakeMove(m, u)
 				if p != before {
 					t.Fatalf("make/unmake %v changed %s into %s", m, before.FEN(), p.FEN())
@@ -169,6 +171,9 @@ func TestRandomPlayouts(t *testing.T) {
 					checkStepByStep(t, p, m, after)
 					paths++
 				}
+			}
+			if got := p.CanTakeLion(); got != takes {
+				t.Fatalf("%s: CanTakeLion() = %v; want %v", p.FEN(), got, takes)
 			}
 			m := moves[rng.IntN(len(moves))]
 			p.MakeMove(m)
