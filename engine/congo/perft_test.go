@@ -104,3 +104,32 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
 }
+
+func TestDivideSumsToPerft(t *testing.T) {
+	p, err := ParseFEN("1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum uint64
+	for _, n := range Divide(&p, 3) {
+		sum += n
+	}
+	if want := Perft(&p, 3); sum != want {
+		t.Errorf("Divide(3) sums to %d; want Perft(3) = %d", sum, want)
+	}
+}
+
+func TestMarshalText(t *testing.T) {
+	p := NewPosition()
+	text, err := p.MarshalText()
+	if err != nil || string(text) != StartFEN {
+		t.Fatalf("MarshalText() = %q, %v; want %q", text, err, StartFEN)
+	}
+	var q Position
+	if err := q.UnmarshalText(text); err != nil || q != p {
+		t.Errorf("UnmarshalText(%q) = %v, %v", text, q.FEN(), err)
+	}
+	if err := q.UnmarshalText([]byte("nonsense")); err == nil {
+		t.Errorf("UnmarshalText(nonsense) succeeded")
+	}
+}
