@@ -52,6 +52,22 @@ func TestNeverAnIllegalMove(t *testing.T) {
 	}
 }
 
+// In the middle of a monkey's jumps (the guide's program's way) the
+// answer is the stop or a further path.
+func TestMoveWhileJumping(t *testing.T) {
+	p, err := congo.ParseFEN("7/4l2/7/4c2/3M3/7/3L3/w/43")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+	if got, want := res.Move.String(), "d3-f5-d7"; got != want {
+		t.Errorf("move = %s; want %s, which takes the lion", got, want)
+	}
+	if m, err := Negamax(p, 3); err != nil || m.String() != "d3-f5-d7" {
+		t.Errorf("Negamax = %v, %v; want d3-f5-d7", m, err)
+	}
+}
+
 func TestGameOverHasNoMove(t *testing.T) {
 	p, err := congo.ParseFEN("7/7/7/7/7/7/3L3/b/-1")
 	if err != nil {
@@ -176,11 +192,18 @@ func BenchmarkSearch(b *testing.B) {
 
 func TestLevels(t *testing.T) {
 	p := congo.NewPosition()
-	pool := NewPool(1, 1, 2*time.Second)
-	for level := 1; level <= 6; level++ {
+	fixed, timed := NewPool(1, 1, 10*time.Second), NewPool(1, 1, 50*time.Millisecond)
+	for level := 1; level <= MaxLevel; level++ {
+		pool := fixed
+		if level >= 9 {
+			pool = timed
+		}
 		m, err := pool.ChooseMove(context.Background(), p, level, 7)
 		if err != nil || !slices.Contains(p.LegalMoves(), m) {
 			t.Errorf("level %d: %v, %v; want a legal move", level, m, err)
+		}
+		if level >= 9 {
+			continue // thinks for a time: the move may differ
 		}
 		again, _ := pool.ChooseMove(context.Background(), p, level, 7)
 		if again != m {
