@@ -20,7 +20,7 @@ var showChoices = []string{"board", "players", "moves", "game"}
 // own: the host keeps help, so the guide's pages are under guide.
 func commands() []bot.CommandSpec {
 	return []bot.CommandSpec{
-		{Name: "move", Use: bot.Act, Usage: "move FROM TO | move PATH [stop]",
+		{Name: "move", Use: bot.Act, Usage: "move FROM TO",
 			Args:    []bot.Arg{{Name: "squares", Desc: "a2 a3, a2-a3, or a monkey's path b1-d3-f5", Type: bot.ArgRest, Required: true}},
 			Summary: "move a piece (move a2 a3, or bare a2-a3); a monkey's jumps as one path (b1-d3-f5), or a jump at a time until stop"},
 		{Name: "stop", Use: bot.Act, Summary: "end a monkey's jumps taken one at a time, where it stands (also move d3 d3)"},
@@ -80,7 +80,8 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 		}
 		text, ok := page(name)
 		if !ok {
-			return bot.Reply{}, fmt.Errorf("Command %s is not supported. Consult \"guide guide\".", cut(name))
+			// The guide's answer to a command it does not know.
+			return bot.Reply{Text: g.line(strings.ReplaceAll(congo.UnsupportedText(cut(name)), `"help help"`, `"guide guide"`))}, nil
 		}
 		return g.block(text), nil
 	case "advise":

@@ -226,10 +226,10 @@ func parseAct(pos *congo.Position, c bot.Command) (congo.Move, error) {
 		words = c.Args
 	case "stop":
 		if len(c.Args) > 0 {
-			return congo.NoMove, errWrongMove{fmt.Errorf("%w: stop takes no square", congo.ErrInvalidMove)}
+			return congo.NoMove, fmt.Errorf("%w: stop takes no square", bot.ErrBadCommand)
 		}
 		if !pos.Jumping() {
-			return congo.NoMove, errWrongMove{fmt.Errorf("%w: no monkey is jumping", congo.ErrIllegalMove)}
+			return congo.NoMove, fmt.Errorf("%w: no monkey is jumping (stop ends a monkey's jumps taken one at a time)", bot.ErrIllegal)
 		}
 		return congo.NewMove(pos.Jumper(), pos.Jumper()), nil
 	default:
