@@ -51,14 +51,18 @@ var chatPages = map[string][2]string{
 // in the order allow lists them.
 var chatCommands = []string{"allow", "advise", "guide", "show", "fen", "move", "stop"}
 
-// page returns the manual page of command for chat.
-func page(command string) (string, bool) {
+// page returns the manual page of command: the guide's, or chat's own;
+// in chat (not guide) there is no page for help, which is the host's, nor
+// for exit.
+func page(command string, guide bool) (string, bool) {
 	if p, ok := chatPages[command]; ok {
 		return " NAME\n    " + command + "\n DESCRIPTION\n    " + p[0] + "\n USAGE\n    " + p[1] + "\n", true
 	}
 	switch command {
 	case "help", "exit":
-		return "", false // the bot's help is the host's; chat has no exit
+		if !guide {
+			return "", false
+		}
 	}
 	return congo.Help(command)
 }
@@ -72,18 +76,26 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 		}
 		return bot.Reply{Text: s.pos.FEN()}, nil
 	case "allow":
-		return bot.Reply{Text: strings.TrimSpace(s.allowed(viewer))}, nil
+		if g.opts.Guide {
+			return bot.Reply{Text: g.line(congo.AllowedText())}, nil
+		}
+		return bot.Reply{Text: g.line(s.allowed(viewer))}, nil
 	case "guide":
 		name := "guide"
 		if len(c.Args) > 0 {
 			name = strings.ToLower(c.Args[0])
 		}
-		text, ok := page(name)
+		text, ok := page(name, g.opts.Guide)
 		if !ok {
 			// The guide's answer to a command it does not know.
-			return bot.Reply{Text: g.line(strings.ReplaceAll(congo.UnsupportedText(cut(name)), `"help help"`, `"guide guide"`))}, nil
+			text = congo.UnsupportedText(cut(name))
+			if !g.opts.Guide {
+				text = strings.ReplaceAll(text, `"help help"`, `"guide guide"`)
+			}
+			return bot.Reply{Text: g.line(text)}, nil
 		}
-		return g.block(text), nil
+		// The guide prints a page without blank lines around it.
+		return bot.Reply{Text: strings.TrimRight(text, "\n"), Mono: true}, nil
 	case "advise":
 		adviser := EngineNegamax
 		if len(c.Args) > 0 {
@@ -192,17 +204,19 @@ func (g *Game) Phrase(a bot.Announcement) string {
 	case bot.TopicPlayed:
 		tr := "transition " + guideForm(a.Notation)
 		if g.opts.Guide {
-			return "\n " + tr
+			// The kind's own line about a monkey's jumps, if any, follows.
+			if i := strings.Index(a.Text, "The monkey"); i >= 0 {
+				if j := strings.Index(a.Text[i:], "."); j >= 0 {
+					return " " + tr + "\n " + a.Text[i:i+j+1]
+				}
+			}
+			return " " + tr
 		}
 		if strings.Contains(a.Text, " plays "+a.Notation+".") {
 			return strings.Replace(a.Text, " plays "+a.Notation+".", ": "+tr+".", 1)
 		}
 		return a.Text
-	case bot.TopicOver:
-		if g.opts.Guide {
-			return "\n " + a.Text
-		}
-	case bot.TopicRefused:
+	case bot.TopicOver, bot.TopicRefused:
 		if g.opts.Guide {
 			return " " + a.Text
 		}
