@@ -415,7 +415,12 @@ func (s *state) Summary(viewer int) string {
 	if o := s.pos.Outcome(); o != congo.Ongoing {
 		text = "Game over: " + o.String() + "."
 	}
-	return text + " " + strings.Join(strings.Fields(strings.ReplaceAll(congo.PlayersText(&s.pos), "\n", ";")), " ")
+	// The guide's players lines, as one line: "white 2E ... 1M, black 2e ... 1m."
+	var sides []string
+	for _, line := range strings.Split(strings.TrimRight(congo.PlayersText(&s.pos), "\n"), "\n") {
+		sides = append(sides, strings.TrimLeft(line, " *"))
+	}
+	return text + " " + strings.Join(sides, ", ") + "."
 }
 
 // turnNumber is the number of the turn being played: whole turns played
