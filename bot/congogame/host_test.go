@@ -122,6 +122,8 @@ const (
 	wrong      = `Entered move is wrong. Consult "show moves".`
 	// monkeyWins is the guide's "3-long white monkey jump and white wins".
 	monkeyWins = "7/4l2/7/4c2/7/2p4/1M1L3/w/-1"
+	monkeys    = "3l2m/5P1/3P3/7/3p1p1/1p5/M2L3/w/-1"
+	plenty     = "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"
 	gameOn     = "Black is taken by bob.\nGame on: White (alice) vs Black (bob). White (alice) to move."
 )
 
@@ -280,19 +282,23 @@ func moveTexts(p congo.Position, m congo.Move, rng *rand.Rand) []string {
 	if m.Jumps() == 1 {
 		return []string{"!" + m.String() + " stop"}
 	}
-	path := m.Path()
+	var squares []string
+	for _, sq := range m.Path() {
+		squares = append(squares, sq.String())
+	}
 	switch rng.IntN(4) {
 	case 0:
-		return []string{"!move " + path[0].String() + " " + path[len(path)-1].String()}
+		return []string{"!move " + strings.Join(squares, " ")}
 	case 1:
-		return []string{"!" + path[0].String() + " " + path[len(path)-1].String()}
+		return []string{"!" + strings.Join(squares, " ")}
 	case 2:
 		return []string{"!congo move " + m.String()}
 	}
 	return []string{"!" + m.String()}
 }
 
-// playTurn has user play a random legal move of the position, and
+// playTurn has user play a random legal move of the position (a
+// monkey's jumps preferred), and
 // returns the replies; the monkey's jumps may go one at a time.
 func (h *harness) playTurn(user string, rng *rand.Rand) []bot.Reply {
 	h.t.Helper()
@@ -302,6 +308,17 @@ func (h *harness) playTurn(user string, rng *rand.Rand) []bot.Reply {
 		h.t.Fatalf("no legal move in %s", p.FEN())
 	}
 	m := moves[rng.IntN(len(moves))]
+	// A monkey's jumps, rare among random moves, are chosen most of the
+	// time they are there, so that games take paths and single jumps.
+	var jumps []congo.Move
+	for _, j := range moves {
+		if j.Jumps() > 0 {
+			jumps = append(jumps, j)
+		}
+	}
+	if len(jumps) > 0 && rng.IntN(4) > 0 {
+		m = jumps[rng.IntN(len(jumps))]
+	}
 	var out []bot.Reply
 	for _, text := range moveTexts(p, m, rng) {
 		rs := h.say(user, text)
@@ -387,13 +404,21 @@ func replayRecord(t *testing.T, kind bot.Kind, r *bot.Record, fen string) {
 	}
 }
 
-// TestTwoPlayersFullGame plays a whole game between two people in a
-// channel through the host, with random legal moves in every notation.
+// TestTwoPlayersFullGame plays whole games between two people in a
+// channel through the host, with random legal moves in every notation,
+// from the standard board and from the guide's "board with plenty of
+// moves" (Black to move), and from a board where both monkeys have
+// paths to take.
 func TestTwoPlayersFullGame(t *testing.T) {
-	for seed := range uint64(3) {
+	starts := []string{"standard", "standard", "standard", plenty, plenty, plenty, monkeys, monkeys, monkeys, monkeys}
+	for seed, start := range starts {
 		h := newHarness(t)
-		run(t, h, open)
-		rng := rand.New(rand.NewPCG(seed, 13))
+		run(t, h, []step{
+			{user: "alice", text: "!congo position " + start, want: "Position set", contains: true},
+			{user: "alice", text: "!congo start @bob", want: "challenges you", contains: true},
+			{user: "bob", text: "!congo join", want: "Game on: White (alice) vs Black (bob).", contains: true},
+		})
+		rng := rand.New(rand.NewPCG(uint64(seed), 13))
 		var text string
 		for turn := 0; ; turn++ {
 			if turn > 1000 {
