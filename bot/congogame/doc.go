@@ -50,9 +50,9 @@
 //
 // A game is stored as JSON: the start position in Congo FEN and the
 // actions since, "a2-a3 b7-b6 b1-d3+ d3-f5+ f5-f5": a whole turn as its
-// path, one jump of a turn taken a jump at a time with a trailing '+'
-// (the turn goes on if the monkey can jump again), the stop as the
-// monkey's square twice. The position is replayed from them.
+// path; a jump after which the turn stayed with the monkey with a
+// trailing '+'; the stop as the monkey's square twice. The position is
+// replayed from them.
 //
 // Options.Guide makes the kind speak as the guide's program for
 // cmd/congo: only the guide's lines, with its blank lines and leading

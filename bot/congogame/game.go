@@ -95,9 +95,10 @@ func (g *Game) Decode(data []byte) (bot.State, error) {
 
 // state is a Congo game: the position it started from and the actions
 // since, each a whole turn ("a2-a3", "b1-d3-f5") or one jump of a
-// monkey's turn taken a jump at a time, written with a trailing '+'
-// ("b1-d3+"); the stop of such a turn is the monkey's square twice
-// ("d3-d3"). The current position is derived by replaying them.
+// monkey's turn taken a jump at a time after which the turn stayed with
+// the monkey, written with a trailing '+' ("b1-d3+"); the stop of such a
+// turn is the monkey's square twice ("d3-d3"). The current position is
+// derived by replaying them.
 type state struct {
 	Start string `json:"start"`
 	Moves string `json:"moves,omitempty"`
@@ -172,6 +173,10 @@ func (s *state) play(m congo.Move) {
 	s.history = append(s.history, s.pos)
 	s.acts = append(s.acts, act{move: m, by: s.pos.Turn()})
 	s.pos.MakeMove(m)
+	if !s.pos.Jumping() {
+		// A jump that could not go on ended the turn: the record says so.
+		s.acts[len(s.acts)-1].move = m.Closed()
+	}
 }
 
 func (s *state) Pending() []int {
