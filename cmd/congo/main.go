@@ -17,6 +17,9 @@
 // input is not a terminal, each line read is echoed after the prompt, so
 // that a transcript reads as the guide's sample session.
 //
+// The console adapter's own words (load FILE, a "<nick>" before a line)
+// work here too.
+//
 // --place=network, the guide's game server, is not built yet: it is
 // refused.
 package main
@@ -110,10 +113,13 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	if strings.EqualFold(o.board, "standard") {
 		o.board = congo.StartFEN
 	}
-	if _, err := congo.ParseFEN(o.board); err != nil {
+	pos, err := congo.ParseFEN(o.board)
+	if err != nil {
 		return options{}, fmt.Errorf("%w: --board: %w", errUsage, err)
 	}
-	var err error
+	if pos.Pieces(congo.White, congo.Lion) == 0 && pos.Pieces(congo.Black, congo.Lion) == 0 {
+		return options{}, fmt.Errorf("%w: --board: no lion on the board: nothing to play for", errUsage)
+	}
 	if o.white, err = parsePlayer("white", *white); err != nil {
 		return options{}, err
 	}

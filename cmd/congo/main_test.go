@@ -196,6 +196,7 @@ func TestArguments(t *testing.T) {
 		{"bad player", []string{"--white=hi/minimax"}, `--white="hi/minimax": want hi/random`},
 		{"bad kind of player", []string{"--black=xi/random"}, `--black="xi/random"`},
 		{"bad board", []string{"--board=7/7"}, "--board: invalid Congo FEN"},
+		{"board without lions", []string{"--board=7/7/7/7/7/7/7/w/-1"}, "--board: no lion on the board"},
 		{"stray argument", []string{"play"}, `unexpected argument "play"`},
 		{"unknown flag", []string{"--colour=red"}, "flag provided but not defined"},
 		{"bad depth", []string{"--depth=40"}, "--depth=40: want 1 to 8"},
