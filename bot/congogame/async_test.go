@@ -124,7 +124,7 @@ func TestBesideAtaxx(t *testing.T) {
 		{"#ataxx", "carol", "!a7-b6", "Red (carol) plays a7-b6. Blue (dave) to move."},
 		{"#congo", "bob", "!a6 a5", "Black (bob): transition (a6,a5). White (alice) to move."},
 		{"#ataxx", "dave", "!show moves", `bad command: say show`},
-		{"#congo", "bob", "!show players", "   white 2E 1Z 1G 1C 7P 0S 1L 1M\n * black 2e 1z 1g 1c 7p 0s 1l 1m"},
+		{"#congo", "bob", "!show players", " * white 2E 1Z 1G 1C 7P 0S 1L 1M\n   black 2e 1z 1g 1c 7p 0s 1l 1m"},
 	}
 	for i, s := range steps {
 		if got := say(s.channel, s.user, s.text); !strings.HasPrefix(got, s.want) {
