@@ -1,0 +1,484 @@
+package congoai
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/congo"
+)
+
+// Score bounds. A won game is MateScore minus the plies to the win, so
+// the search prefers the fastest win and the slowest loss.
+const (
+	MaxPly    = 64
+	Infinity  = 32000
+	MateScore = 30000
+	mateBound = MateScore - MaxPly
+)
+
+// maxQPly bounds the capture search below the horizon.
+const maxQPly = 12
+
+// Limits bound a search. Zero values mean no limit of that kind; a search
+// with no limit at all runs until its context is done.
+type Limits struct {
+	Depth     int           // plies (whole turns)
+	Nodes     uint64        // positions visited
+	MoveTime  time.Duration // exact time for this move
+	Time, Inc time.Duration // the mover's clock and increment
+	Cap       time.Duration // a hard ceiling whatever the other limits say
+}
+
+// Options weaken the search for low levels.
+type Options struct {
+	Noise int    // up to this much is added to or taken from each evaluation
+	Seed  uint64 // chooses the noise
+}
+
+// Info reports one finished iteration of the search.
+type Info struct {
+	Depth int
+	Score int // for the side to move, hundredths of a pawn
+	Mate  int // turns to the end: >0 the mover wins, <0 loses, 0 not found
+	Nodes uint64
+	Time  time.Duration
+	PV    []congo.Move
+}
+
+// Result is what a search found.
+type Result struct {
+	Move congo.Move
+	Info Info
+}
+
+// Searcher searches Congo positions. It is not safe for concurrent use;
+// give each concurrent search its own (see Pool).
+type Searcher struct {
+	tt *table
+
+	ctx        context.Context
+	start      time.Time
+	deadline   time.Time // hard stop; zero: none
+	soft       time.Duration
+	nodeLimit  uint64
+	nodes      uint64
+	stopped    bool
+	mustFinish bool // depth 1 always completes, so there is a move
+	rootDone   int
+	noise      int
+	seed       uint64
+
+	killers [MaxPly + 1][2]congo.Move
+	history [2][congo.NumSquares][congo.NumSquares]int32
+	pv      [MaxPly + 1][MaxPly + 1]congo.Move
+	pvLen   [MaxPly + 1]int
+	lists   [MaxPly + maxQPly + 2]congo.MoveList
+	scores  [MaxPly + maxQPly + 2][congo.MaxMoves]int32
+}
+
+// NewSearcher returns a searcher with a transposition table of hashMB
+// megabytes.
+func NewSearcher(hashMB int) *Searcher { return &Searcher{tt: newTable(hashMB)} }
+
+// Clear empties the transposition table, so the next search starts
+// afresh (and repeats exactly).
+func (s *Searcher) Clear() { s.tt.clear() }
+
+// Search finds a move for the side to move of pos within lim, calling
+// info (if not nil) after each finished iteration. If the game is over it
+// returns NoMove. A search always finishes depth 1, so a move comes back
+// even when ctx is already done.
+func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, opts Options, info func(Info)) Result {
+	s.prepare(ctx, lim, opts)
+	var res Result
+	var root congo.MoveList
+	pos.GenerateMoves(&root)
+	if root.Len == 0 {
+		return res
+	}
+	res.Move = root.Moves[0]
+	maxDepth := MaxPly - 1
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.mustFinish = depth == 1
+		if !s.mustFinish {
+			if s.checkStop(); s.stopped {
+				break
+			}
+		}
+		s.rootDone = 0
+		score := s.negamax(&pos, depth, 0, -Infinity, Infinity)
+		if s.stopped {
+			// The previous best is searched first: a root move that was
+			// fully searched and became best is at least as good.
+			if s.rootDone > 0 && s.pvLen[0] > 0 {
+				res.Move = s.pv[0][0]
+			}
+			break
+		}
+		if s.pvLen[0] > 0 {
+			res.Move = s.pv[0][0]
+		}
+		res.Info = Info{
+			Depth: depth, Score: score, Mate: mateIn(score),
+			Nodes: s.nodes, Time: time.Since(s.start),
+			PV: append([]congo.Move(nil), s.pv[0][:s.pvLen[0]]...),
+		}
+		if info != nil {
+			info(res.Info)
+		}
+		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
+			break // the only move: nothing to think about
+		}
+		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
+			break // the end is proven
+		}
+		if s.soft > 0 && time.Since(s.start) > s.soft {
+			break // another iteration would not finish in time
+		}
+	}
+	res.Info.Nodes = s.nodes
+	return res
+}
+
+func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
+	s.ctx = ctx
+	s.start = time.Now()
+	s.nodes, s.stopped = 0, false
+	s.nodeLimit = lim.Nodes
+	s.noise, s.seed = opts.Noise, opts.Seed
+	s.killers = [MaxPly + 1][2]congo.Move{}
+	s.history = [2][congo.NumSquares][congo.NumSquares]int32{}
+	hard, soft := budget(lim)
+	s.deadline, s.soft = time.Time{}, soft
+	if hard > 0 {
+		s.deadline = s.start.Add(hard)
+	}
+}
+
+// budget turns limits into a hard stop and a soft one (do not start
+// another iteration after it). Zero means none.
+func budget(lim Limits) (hard, soft time.Duration) {
+	switch {
+	case lim.MoveTime > 0:
+		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer
+		soft = hard * 6 / 10
+	case lim.Time > 0:
+		safety := min(lim.Time/10, 100*time.Millisecond)
+		left := max(lim.Time-safety, time.Millisecond)
+		soft = left/25 + lim.Inc*3/4
+		hard = min(soft*3, left/2+lim.Inc/2)
+		soft = min(soft, hard)
+	}
+	if lim.Cap > 0 {
+		if hard == 0 || hard > lim.Cap {
+			hard = lim.Cap
+		}
+		if soft == 0 || soft > hard/2 {
+			soft = hard / 2
+		}
+	}
+	return max(hard, 0), max(soft, 0)
+}
+
+// checkStop notes when the search must stop: its context is done, its
+// deadline or node limit has passed.
+func (s *Searcher) checkStop() {
+	if s.mustFinish {
+		return
+	}
+	select {
+	case <-s.ctx.Done():
+		s.stopped = true
+		return
+	default:
+	}
+	if (!s.deadline.IsZero() && time.Now().After(s.deadline)) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.stopped = true
+	}
+}
+
+func (s *Searcher) visit() {
+	s.nodes++
+	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.checkStop()
+	}
+}
+
+func mateIn(score int) int {
+	switch {
+	case score > mateBound:
+		return (MateScore - score + 1) / 2
+	case score < -mateBound:
+		return -(MateScore + score + 1) / 2
+	}
+	return 0
+}
+
+// lost reports whether the side to move has lost its lion, and won
+// whether the other side has (a board set up that way).
+func over(p *congo.Position) (lost, won bool) {
+	us := p.Turn()
+	return p.Pieces(us, congo.Lion) == 0, p.Pieces(us.Other(), congo.Lion) == 0
+}
+
+func (s *Searcher) evaluate(p *congo.Position) int {
+	v := Evaluate(p)
+	if s.noise > 0 {
+		h := p.Hash() ^ s.seed
+		h ^= h >> 29
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 32
+		v += int(h%uint64(2*s.noise+1)) - s.noise
+	}
+	return v
+}
+
+// Scores stored in the table are relative to the node, not the root.
+func toTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score + ply
+	case score < -mateBound:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score - ply
+	case score < -mateBound:
+		return score + ply
+	}
+	return score
+}
+
+// captureValue returns the value of what m captures, and whether it takes
+// a lion.
+func captureValue(p *congo.Position, m congo.Move) (int, bool) {
+	if m.Jumps() == 0 {
+		c := p.PieceAt(m.To())
+		if c == congo.NoPiece || m.From() == m.To() {
+			return 0, false
+		}
+		return pieceValue[c.Kind()], c.Kind() == congo.Lion
+	}
+	v, lion := 0, false
+	cur := m.From()
+	for i := range m.Jumps() {
+		d := m.JumpDir(i)
+		mid, _ := d.Step(cur, 1)
+		if c := p.PieceAt(mid); c != congo.NoPiece {
+			v += pieceValue[c.Kind()]
+			lion = lion || c.Kind() == congo.Lion
+		}
+		cur, _ = d.Step(cur, 2)
+	}
+	return v, lion
+}
+
+const (
+	scoreHash    = 1 << 30
+	scoreLion    = 1 << 29
+	scoreCapture = 1 << 24
+	scoreKiller  = 1 << 22
+)
+
+// orderMoves scores the moves for picking: the table's move, lion
+// captures, other captures by value, killers, then history.
+func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.MaxMoves]int32, ply int, hashMove congo.Move) {
+	us := p.Turn()
+	for i, m := range l.Moves[:l.Len] {
+		var v int32
+		switch cv, lion := captureValue(p, m); {
+		case m == hashMove:
+			v = scoreHash
+		case lion:
+			v = scoreLion
+		case cv > 0:
+			v = scoreCapture + int32(cv)*16 - int32(pieceValue[p.PieceAt(m.From()).Kind()]/16)
+		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+			v = scoreKiller
+		default:
+			v = s.history[us][m.From()][m.To()]
+		}
+		sc[i] = v
+	}
+}
+
+// pick moves the best-scored remaining move to position i and returns it.
+func pick(l *congo.MoveList, sc *[congo.MaxMoves]int32, i int) congo.Move {
+	best := i
+	for j := i + 1; j < l.Len; j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+	return l.Moves[i]
+}
+
+func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
+	s.pvLen[ply] = ply
+	if lost, won := over(p); lost || won {
+		if lost {
+			return -MateScore + ply
+		}
+		return MateScore - ply
+	}
+	if depth <= 0 || ply >= MaxPly {
+		return s.quiesce(p, ply, 0, alpha, beta)
+	}
+	s.visit()
+	if s.stopped {
+		return 0
+	}
+	pvNode := beta-alpha > 1
+	hashMove := congo.NoMove
+	if e, ok := s.tt.probe(p.Hash()); ok {
+		hashMove = e.move
+		if ply > 0 && int(e.depth) >= depth && !pvNode {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	l := &s.lists[ply]
+	p.GenerateMoves(l)
+	if l.Len == 0 {
+		return -MateScore + ply // no move: lost, as the engine rules it
+	}
+	sc := &s.scores[ply]
+	s.orderMoves(p, l, sc, ply, hashMove)
+	best, bestMove := -Infinity, congo.NoMove
+	origAlpha := alpha
+	us := p.Turn()
+	for i := 0; i < l.Len; i++ {
+		m := pick(l, sc, i)
+		quiet := sc[i] < scoreKiller
+		u := p.MakeMove(m)
+		var score int
+		if i == 0 {
+			score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+		} else {
+			// Late quiet moves are searched shallower first.
+			r := 0
+			if depth >= 3 && i >= 4 && quiet {
+				r = 1
+				if i >= 12 && depth >= 5 {
+					r = 2
+				}
+			}
+			score = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha)
+			if score > alpha && (r > 0 || score < beta) {
+				score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		p.UnmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if ply == 0 {
+			s.rootDone++
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if s.pvLen[ply] < ply+1 {
+					s.pvLen[ply] = ply + 1
+				}
+			}
+		}
+		if alpha >= beta {
+			if quiet {
+				if s.killers[ply][0] != m {
+					s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+				}
+				h := &s.history[us][m.From()][m.To()]
+				*h = min(*h+int32(depth*depth), scoreKiller-1)
+			}
+			break
+		}
+	}
+	b := boundExact
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best <= origAlpha:
+		b = boundUpper
+	}
+	s.tt.store(p.Hash(), bestMove, toTT(best, ply), depth, b)
+	return best
+}
+
+// quiesce searches captures only, so the evaluation is not taken in the
+// middle of an exchange.
+func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
+	if ply <= MaxPly {
+		s.pvLen[ply] = ply
+	}
+	s.visit()
+	if s.stopped {
+		return 0
+	}
+	if lost, won := over(p); lost || won {
+		if lost {
+			return -MateScore + ply
+		}
+		return MateScore - ply
+	}
+	stand := s.evaluate(p)
+	if stand >= beta || qply >= maxQPly || ply+qply >= MaxPly+maxQPly {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	l := &s.lists[min(ply+qply, len(s.lists)-1)]
+	p.GenerateMoves(l)
+	sc := &s.scores[min(ply+qply, len(s.scores)-1)]
+	n := 0
+	for _, m := range l.Moves[:l.Len] {
+		cv, lion := captureValue(p, m)
+		if lion {
+			return MateScore - ply - 1
+		}
+		if cv == 0 {
+			continue
+		}
+		l.Moves[n], sc[n] = m, int32(cv)
+		n++
+	}
+	l.Len = n
+	best := stand
+	for i := 0; i < l.Len; i++ {
+		m := pick(l, sc, i)
+		u := p.MakeMove(m)
+		score := -s.quiesce(p, ply+1, qply+1, -beta, -alpha)
+		p.UnmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,213 @@
+package congoai
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/congo"
+)
+
+// randomPositions returns positions reached by random play from the
+// standard start and the guide's "plenty of moves" board.
+func randomPositions(n int, seed uint64) []congo.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	starts := []string{congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"}
+	var out []congo.Position
+	for len(out) < n {
+		p, _ := congo.ParseFEN(starts[len(out)%2])
+		for range rng.IntN(40) {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.MakeMove(moves[rng.IntN(len(moves))])
+		}
+		if !p.GameOver() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func TestNeverAnIllegalMove(t *testing.T) {
+	s := NewSearcher(4)
+	for i, p := range randomPositions(12, 5) {
+		res := s.Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+		if !slices.Contains(p.LegalMoves(), res.Move) {
+			t.Errorf("position %d %s: move %v is not legal", i, p.FEN(), res.Move)
+		}
+		for _, adv := range []func() (congo.Move, error){
+			func() (congo.Move, error) { return Random(p, int64(i)) },
+			func() (congo.Move, error) { return Negamax(p, 3) },
+		} {
+			m, err := adv()
+			if err != nil || !slices.Contains(p.LegalMoves(), m) {
+				t.Errorf("position %d %s: adviser move %v, %v is not legal", i, p.FEN(), m, err)
+			}
+		}
+	}
+}
+
+// In the middle of a monkey's jumps (the guide's program's way) the
+// answer is the stop or a further path.
+func TestMoveWhileJumping(t *testing.T) {
+	p, err := congo.ParseFEN("7/4l2/7/4c2/3M3/7/3L3/w/43")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+	if got, want := res.Move.String(), "d3-f5-d7"; got != want {
+		t.Errorf("move = %s; want %s, which takes the lion", got, want)
+	}
+	if m, err := Negamax(p, 3); err != nil || m.String() != "d3-f5-d7" {
+		t.Errorf("Negamax = %v, %v; want d3-f5-d7", m, err)
+	}
+}
+
+func TestGameOverHasNoMove(t *testing.T) {
+	p, err := congo.ParseFEN("7/7/7/7/7/7/3L3/b/-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 2}, Options{}, nil); res.Move != congo.NoMove {
+		t.Errorf("Search in a finished game = %v; want NoMove", res.Move)
+	}
+	if _, err := Random(p, 1); !errors.Is(err, congo.ErrGameOver) {
+		t.Errorf("Random error = %v; want %v", err, congo.ErrGameOver)
+	}
+	if _, err := Negamax(p, 2); !errors.Is(err, congo.ErrGameOver) {
+		t.Errorf("Negamax error = %v; want %v", err, congo.ErrGameOver)
+	}
+	if _, err := ChooseMove(context.Background(), p, 10, time.Second, 1); !errors.Is(err, congo.ErrGameOver) {
+		t.Errorf("ChooseMove error = %v; want %v", err, congo.ErrGameOver)
+	}
+}
+
+func TestFindsTheLion(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		want      string
+		mate      int
+	}{
+		// The guide's three-jump win.
+		{"monkey's three jumps", "7/4l2/7/4c2/7/2p4/1M1L3/w/-1", "b1-d3-f5-d7", 1},
+		{"lion to lion", "3l3/7/7/7/7/7/3L3/w/-1", "d1-d7", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := congo.ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+			if tt.want != "" && res.Move.String() != tt.want {
+				t.Errorf("move = %v; want %s", res.Move, tt.want)
+			}
+			if res.Info.Mate != tt.mate {
+				t.Errorf("mate = %d; want %d (score %d, pv %v)", res.Info.Mate, tt.mate, res.Info.Score, res.Info.PV)
+			}
+		})
+	}
+}
+
+// The zebra on e5 attacks Black's lion: the search must move it to a
+// square nothing attacks.
+func TestSavesTheLion(t *testing.T) {
+	p, err := congo.ParseFEN("3l3/7/4Z2/3P3/7/7/3L3/b/-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+	q := p
+	if err := q.Play(res.Move); err != nil {
+		t.Fatal(err)
+	}
+	if q.CanTakeLion() {
+		t.Errorf("after %v White can take the lion: %s", res.Move, q.FEN())
+	}
+}
+
+func TestStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := congo.NewPosition()
+	res := NewSearcher(4).Search(ctx, p, Limits{}, Options{}, nil)
+	if !slices.Contains(p.LegalMoves(), res.Move) {
+		t.Errorf("cancelled search move %v is not legal", res.Move)
+	}
+	if res.Info.Depth > 1 {
+		t.Errorf("cancelled search went to depth %d; want at most 1", res.Info.Depth)
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	p := congo.NewPosition()
+	res := NewSearcher(4).Search(context.Background(), p, Limits{Nodes: 5000}, Options{}, nil)
+	if res.Info.Nodes > 5000+1 {
+		t.Errorf("searched %d nodes; want at most 5000", res.Info.Nodes)
+	}
+}
+
+// bench searches a fixed set of positions to a fixed depth with empty
+// tables: its node count changes only when the search does.
+func bench() uint64 {
+	fens := []string{
+		congo.StartFEN,
+		"1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1",
+		"gmelecz/2ppp2/7/7/7/2PPP2/GMELECZ/w/-1",
+		"7/4l2/7/4c2/7/2p4/1M1L3/w/-1",
+	}
+	var nodes uint64
+	for _, f := range fens {
+		p, _ := congo.ParseFEN(f)
+		res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 6}, Options{}, nil)
+		nodes += res.Info.Nodes
+	}
+	return nodes
+}
+
+func TestBenchIsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches four positions to depth 6 twice")
+	}
+	a, b := bench(), bench()
+	if a != b {
+		t.Errorf("bench nodes %d then %d; want the same", a, b)
+	}
+	t.Logf("Bench: %d nodes", a)
+}
+
+func BenchmarkSearch(b *testing.B) {
+	var nodes uint64
+	for b.Loop() {
+		nodes += bench()
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(bench()), "bench-nodes")
+}
+
+func TestLevels(t *testing.T) {
+	p := congo.NewPosition()
+	fixed, timed := NewPool(1, 1, 10*time.Second), NewPool(1, 1, 50*time.Millisecond)
+	for level := 1; level <= MaxLevel; level++ {
+		pool := fixed
+		if level >= 9 {
+			pool = timed
+		}
+		m, err := pool.ChooseMove(context.Background(), p, level, 7)
+		if err != nil || !slices.Contains(p.LegalMoves(), m) {
+			t.Errorf("level %d: %v, %v; want a legal move", level, m, err)
+		}
+		if level >= 9 {
+			continue // thinks for a time: the move may differ
+		}
+		again, _ := pool.ChooseMove(context.Background(), p, level, 7)
+		if again != m {
+			t.Errorf("level %d with the same seed chose %v then %v", level, m, again)
+		}
+	}
+}

@@ -1,0 +1,329 @@
+// Command congo is the program of the Congo user guide: a game in the
+// terminal between people and the guide's advisers, with the guide's
+// banner, prompt and commands.
+//
+//	congo --place=local --board=standard|FEN --white=hi/negamax --black=ai/random
+//
+// --white and --black say who plays each side, a person (hi) or the
+// computer (ai), and the algorithm that advises its moves (random or
+// negamax); the computer plays the advice. The commands are the guide's:
+// allow, advise, help [COMMAND], show [board|players|moves|game],
+// move FROM TO, exit. A monkey's jumps may be given as one path
+// ("move b1 d3 f5") or a jump at a time, the turn staying with the monkey
+// until "stop" (see bot/congogame).
+//
+// It is a thin front: the game is the bot's Congo kind (in the guide's
+// voice), played through the console adapter on a memory store. When the
+// input is not a terminal, each line read is echoed after the prompt, so
+// that a transcript reads as the guide's sample session.
+//
+// The console adapter's own words (load FILE, a "<nick>" before a line)
+// work here too.
+//
+// --place=network, the guide's game server, is not built yet: it is
+// refused.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/adapters/console"
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/engine/congo"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, !isTerminal(os.Stdin))
+	stop()
+	os.Exit(code)
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// player is one side as --white or --black gives it: "hi/negamax".
+type player struct {
+	ai      bool
+	adviser string // congogame.EngineRandom or congogame.EngineNegamax
+}
+
+var errUsage = errors.New("usage")
+
+func parsePlayer(flagName, v string) (player, error) {
+	who, algo, ok := strings.Cut(strings.ToLower(v), "/")
+	if !ok || (who != "hi" && who != "ai") || (algo != congogame.EngineRandom && algo != congogame.EngineNegamax) {
+		return player{}, fmt.Errorf("%w: --%s=%q: want hi/random, hi/negamax, ai/random or ai/negamax", errUsage, flagName, v)
+	}
+	return player{ai: who == "ai", adviser: algo}, nil
+}
+
+// options are the command line's settings.
+type options struct {
+	board         string // a Congo FEN
+	white, black  player
+	seed          int64
+	depth         int
+	echo          bool
+	user, channel string
+}
+
+func parseArgs(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("congo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		place = fs.String("place", "local", "where the game is played: local (network is not built yet)")
+		board = fs.String("board", "standard", "standard, or a Congo FEN")
+		white = fs.String("white", "hi/negamax", "white's player and adviser: hi|ai / random|negamax")
+		black = fs.String("black", "ai/negamax", "black's player and adviser: hi|ai / random|negamax")
+		seed  = fs.Int64("seed", 0, "seed of the random adviser (0: from the clock)")
+		depth = fs.Int("depth", 3, "depth, in turns, of the negamax adviser")
+	)
+	fs.String("host", "", "the game server's address (network games, not built yet)")
+	fs.Int("port", 0, "the game server's port (network games, not built yet)")
+	if err := fs.Parse(args); err != nil {
+		return options{}, fmt.Errorf("%w: %w", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return options{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	switch *place {
+	case "local":
+	case "network":
+		return options{}, fmt.Errorf("%w: --place=network needs the guide's game server, which is not built yet; play with --place=local", errUsage)
+	default:
+		return options{}, fmt.Errorf("%w: --place=%q: want local or network", errUsage, *place)
+	}
+	o := options{board: *board, seed: *seed, depth: *depth, user: "you", channel: "congo"}
+	if strings.EqualFold(o.board, "standard") {
+		o.board = congo.StartFEN
+	}
+	pos, err := congo.ParseFEN(o.board)
+	if err != nil {
+		return options{}, fmt.Errorf("%w: --board: %w", errUsage, err)
+	}
+	if pos.Pieces(congo.White, congo.Lion) == 0 && pos.Pieces(congo.Black, congo.Lion) == 0 {
+		return options{}, fmt.Errorf("%w: --board: no lion on the board: nothing to play for", errUsage)
+	}
+	if o.white, err = parsePlayer("white", *white); err != nil {
+		return options{}, err
+	}
+	if o.black, err = parsePlayer("black", *black); err != nil {
+		return options{}, err
+	}
+	if o.depth < 1 || o.depth > 8 {
+		return options{}, fmt.Errorf("%w: --depth=%d: want 1 to 8", errUsage, o.depth)
+	}
+	if o.seed == 0 {
+		o.seed = time.Now().UnixNano()
+	}
+	return o, nil
+}
+
+// run is main with its surroundings passed in; it returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, echo bool) int {
+	o, err := parseArgs(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "congo:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
+		}
+		return 2
+	}
+	o.echo = echo
+	if err := play(ctx, o, stdin, stdout); err != nil {
+		fmt.Fprintln(stderr, "congo:", err)
+		return 1
+	}
+	return 0
+}
+
+// play runs one game: it seats the players, greets, and hands the
+// terminal to the console adapter until exit or the end of input.
+func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) error {
+	kind := congogame.New(nil, congogame.Options{Guide: true, AdviseDepth: o.depth})
+	st := memory.New()
+	b, err := bot.New(bot.Config{}, st, nil, []bot.Kind{kind}, nil)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	table := bot.Table{Network: console.Network, Channel: o.channel}
+	if err := seat(ctx, st, kind, table, o); err != nil {
+		return err
+	}
+	f := &front{bot: b, players: [2]player{o.white, o.black}, user: o.user}
+	out := stdout
+	con := &console.Console{In: &promptReader{r: bufio.NewReader(stdin), out: out, echo: o.echo}, Out: out,
+		Handler: f, Channel: o.channel, User: o.user}
+	fmt.Fprint(out, congo.Banner)
+	// The greeting: the board and the players, one blank line between.
+	greet := f.Handle(ctx, f.message("show board"))
+	players := f.Handle(ctx, f.message("show players"))
+	for i := range players {
+		players[i].Text = strings.TrimPrefix(players[i].Text, "\n")
+	}
+	if err := con.Send(ctx, append(greet, players...)); err != nil {
+		return err
+	}
+	// A computer playing white moves first, as soon as the game is shown.
+	if err := b.Resume(ctx, console.Network, con); err != nil {
+		return err
+	}
+	if err := con.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	_, err = fmt.Fprint(out, congo.ExitText)
+	return err
+}
+
+// seat stores the game at the console's table as the options say: the
+// position, each side a person (the console's user) or the computer
+// playing its adviser, the board shown after every move.
+func seat(ctx context.Context, st bot.Store, kind *congogame.Game, table bot.Table, o options) error {
+	game, err := kind.New("")
+	if err != nil {
+		return err
+	}
+	if _, err := game.Configure(bot.Command{Verb: "position", Args: []string{o.board}}); err != nil {
+		return err
+	}
+	if err := game.Begin(); err != nil {
+		return err
+	}
+	state, err := game.Encode()
+	if err != nil {
+		return err
+	}
+	rec := &bot.Record{Schema: bot.SchemaVersion, Game: kind.Spec().Name, Phase: bot.PhasePlaying, Seed: o.seed,
+		Verbose: true, UndoBy: -1, State: state}
+	for _, p := range []player{o.white, o.black} {
+		s := bot.Seat{Kind: bot.SeatHuman, UserID: o.user, Name: o.user}
+		if p.ai {
+			s = bot.Seat{Kind: bot.SeatAI, Level: 1, Engine: p.adviser}
+		}
+		rec.Seats = append(rec.Seats, s)
+	}
+	if game.Result().Over {
+		rec.Phase = bot.PhaseOver
+	}
+	data, err := bot.MarshalRecord(rec)
+	if err != nil {
+		return err
+	}
+	if _, err := st.Save(ctx, table.Key(), data, 0, false); err != nil {
+		return err
+	}
+	if pending := game.Pending(); len(pending) == 1 && rec.Seats[pending[0]].Kind == bot.SeatAI {
+		return st.SetOwed(ctx, table.Key(), true)
+	}
+	return nil
+}
+
+// front turns the guide's command line into the kind's commands: help is
+// the guide's manual (the kind's guide), advise asks the adviser of the
+// side to move, and a command the guide does not know is answered as the
+// guide does.
+type front struct {
+	bot     *bot.Bot
+	players [2]player
+	user    string
+}
+
+// known are the commands the program takes: the guide's, and stop for a
+// monkey's jumps taken one at a time. exit never reaches the front: the
+// console ends there.
+var known = map[string]bool{"allow": true, "advise": true, "help": true, "show": true, "move": true, "stop": true}
+
+func (f *front) message(text string) bot.Message {
+	return bot.Message{Network: console.Network, Channel: "congo", UserID: f.user, Name: f.user, Text: text, Addressed: true}
+}
+
+// Handle rewrites the guide's commands for the kind and passes them on.
+func (f *front) Handle(ctx context.Context, m bot.Message) []bot.Reply {
+	fields := strings.Fields(m.Text)
+	if len(fields) == 0 {
+		return nil
+	}
+	verb := strings.ToLower(fields[0])
+	switch {
+	case !known[verb] && !congogame.BareMove(verb):
+		return []bot.Reply{{Text: strings.TrimRight(congo.UnsupportedText(fields[0]), "\n")}}
+	case verb == "help":
+		m.Text = strings.Join(append([]string{"guide"}, fields[1:]...), " ")
+		if len(fields) == 1 {
+			m.Text = "guide help"
+		}
+	case verb == "advise" && len(fields) == 1:
+		m.Text = "advise " + f.players[f.turn(ctx)].adviser
+	}
+	rs := f.bot.Handle(ctx, m)
+	if len(rs) > 0 && strings.HasPrefix(rs[0].Text, " transition") {
+		rs[0].Text = "\n" + rs[0].Text // the guide's blank line after the command
+	}
+	return rs
+}
+
+// turn asks the game whose turn it is.
+func (f *front) turn(ctx context.Context) int {
+	for _, r := range f.bot.Handle(ctx, f.message("fen")) {
+		if p, err := congo.ParseFEN(r.Text); err == nil {
+			return int(p.Turn())
+		}
+	}
+	return 0
+}
+
+// promptReader prints the guide's prompt each time the console wants a
+// line, and hands it one line at a time; with echo, it writes the line
+// after the prompt, as a terminal would show it typed.
+type promptReader struct {
+	r    *bufio.Reader
+	out  io.Writer
+	echo bool
+	rest []byte
+}
+
+func (p *promptReader) Read(b []byte) (int, error) {
+	if len(p.rest) == 0 {
+		if _, err := io.WriteString(p.out, congo.Prompt); err != nil {
+			return 0, err
+		}
+		line, err := p.r.ReadString('\n')
+		if line == "" {
+			if err == nil {
+				err = io.EOF
+			}
+			if err == io.EOF {
+				io.WriteString(p.out, "\n") // end the prompt's line
+			}
+			return 0, err
+		}
+		if !strings.HasSuffix(line, "\n") {
+			line += "\n"
+		}
+		if p.echo {
+			if _, err := io.WriteString(p.out, line); err != nil {
+				return 0, err
+			}
+		}
+		p.rest = []byte(line)
+	}
+	n := copy(b, p.rest)
+	p.rest = p.rest[n:]
+	return n, nil
+}
