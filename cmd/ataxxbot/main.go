@@ -28,9 +28,11 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/discord"
 	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/congoai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -128,6 +130,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
 	kinds := []bot.Kind{
 		ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b}),
+		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{}),
 		abalonegame.New(abalonegame.Options{Budget: cfg.AI.MoveTime, Searchers: searchers}),
 	}
 	botCfg.Rules = map[string]string{}
