@@ -54,6 +54,7 @@ type searchInfo struct {
 
 // games are the games cmd/ugi plays, by the name -game takes.
 var games = map[string]func() game{
-	"ataxx": newAtaxx,
-	"congo": newCongo,
+	"ataxx":   newAtaxx,
+	"congo":   newCongo,
+	"abalone": newAbalone,
 }

@@ -2,7 +2,7 @@
 // the game-neutral form of UCI used by kz04px/cutegames, on standard input
 // and output:
 //
-//	ugi -game ataxx|congo
+//	ugi -game ataxx|congo|abalone
 //
 // Commands: ugi (answered by id name, id author, the hash option and
 // ugiok), isready, uginewgame, setoption name hash value MB,

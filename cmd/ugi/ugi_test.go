@@ -187,6 +187,35 @@ func TestCongoPerftVectors(t *testing.T) {
 	}
 }
 
+// The Abalone vectors of ../shared/games/vectors.txt, through the protocol:
+// the three layouts to depth 4 (positions given by layout name, by the
+// engine's position text, and as a marble list).
+func TestAbalonePerftVectors(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		counts    []uint64
+	}{
+		{"standard", "startpos", []uint64{44, 1936, 98912, 5045110}},
+		{"belgian daisy", "fen belgian", []uint64{52, 2692, 149322, 8270666}},
+		{"german daisy", "fen german", []uint64{80, 6244, 493480, 38240570}},
+		{"standard as text", "fen wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0", []uint64{44, 1936}},
+	}
+	e := start(t, "abalone")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e.t = t
+			e.send("position " + tt.fen)
+			if got := e.perft(len(tt.counts)); !slices.Equal(got, tt.counts) {
+				t.Errorf("perft = %v; want %v", got, tt.counts)
+			}
+		})
+	}
+	e.t = t
+	e.send("position startpos moves a1b2 i5h5")
+	e.send("go depth 2")
+	e.until(func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+}
+
 // Ataxx vectors of ../shared/ataxx/perft.txt (from libataxx).
 func TestAtaxxPerft(t *testing.T) {
 	tests := []struct {

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/abaloneai"
+	"github.com/ataxxbot/ataxxbot/engine/abalone"
+)
+
+// abaloneGame plays Abalone (engine/abalone, ai/abaloneai). Player 1 is
+// Black. Moves are in the standard notation ("a1b2", broadside "c6c7d6");
+// positions are the engine's position text, a layout name or a marble
+// list ("black=A1,...;white=...;turn=black").
+type abaloneGame struct {
+	pos      abalone.Position
+	searcher *abaloneai.Searcher
+	hashMB   int
+}
+
+func newAbalone() game {
+	return &abaloneGame{pos: abalone.StartPosition(), hashMB: defaultHashMB}
+}
+
+func (g *abaloneGame) reset() {
+	g.pos = abalone.StartPosition()
+	if g.searcher != nil {
+		g.searcher.Clear()
+	}
+}
+
+func (g *abaloneGame) setStart() { g.pos = abalone.StartPosition() }
+
+func (g *abaloneGame) setFEN(fen string) error {
+	p, err := abalone.ParsePosition(fen)
+	if err != nil {
+		return err
+	}
+	g.pos = p
+	return nil
+}
+
+func (g *abaloneGame) play(move string) error {
+	m, err := g.pos.ParseMoveIn(move, abalone.Standard)
+	if err != nil {
+		return err
+	}
+	_, _, err = g.pos.Play(m)
+	return err
+}
+
+func (g *abaloneGame) gameOver() bool { return g.pos.IsOver() }
+func (g *abaloneGame) p1Turn() bool   { return g.pos.Turn() == abalone.Black }
+
+func (g *abaloneGame) result() string {
+	switch g.pos.Outcome() {
+	case abalone.BlackWins:
+		return "p1win"
+	case abalone.WhiteWins:
+		return "p2win"
+	}
+	return "none"
+}
+
+func (g *abaloneGame) perft(depth int) uint64 { return abalone.Perft(&g.pos, depth) }
+
+func (g *abaloneGame) display() string {
+	return g.pos.Render(abalone.Standard) + "\nfen " + g.pos.Text() + "\n"
+}
+
+func (g *abaloneGame) setHash(mb int) {
+	g.hashMB = mb
+	g.searcher = nil // made again, at the new size, by the next search
+}
+
+// budget turns a clock into a move time: a thirtieth of what is left plus
+// most of the increment, never more than a quarter of what is left.
+func budget(lim limits) time.Duration {
+	if lim.moveTime > 0 || !lim.hasAnyTime {
+		return lim.moveTime
+	}
+	b := lim.time/30 + lim.inc*3/4
+	return max(min(b, lim.time/4), time.Millisecond)
+}
+
+func (g *abaloneGame) search(lim limits) func(context.Context, func(searchInfo)) string {
+	if g.searcher == nil {
+		g.searcher = abaloneai.NewSearcher(g.hashMB)
+	}
+	s, pos := g.searcher, g.pos
+	al := abaloneai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: budget(lim)}
+	return func(ctx context.Context, info func(searchInfo)) string {
+		res := s.Search(ctx, pos, al)
+		pv := make([]string, len(res.PV))
+		for k, m := range res.PV {
+			pv[k] = m.String()
+		}
+		info(searchInfo{depth: res.Depth, score: res.Score, nodes: res.Nodes, time: res.Time, pv: pv})
+		if res.Move == abalone.NoMove {
+			return ""
+		}
+		return res.Move.String()
+	}
+}
