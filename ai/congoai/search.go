@@ -19,6 +19,9 @@ const (
 // maxQPly bounds the capture search below the horizon.
 const maxQPly = 12
 
+// mustFinishNodes bounds the part of depth 1 that ignores the clock.
+const mustFinishNodes = 200_000
+
 // Limits bound a search. Zero values mean no limit of that kind; a search
 // with no limit at all runs until its context is done.
 type Limits struct {
@@ -186,7 +189,9 @@ func budget(lim Limits) (hard, soft time.Duration) {
 // checkStop notes when the search must stop: its context is done, its
 // deadline or node limit has passed.
 func (s *Searcher) checkStop() {
-	if s.mustFinish {
+	// Depth 1 finishes whatever the clock says, so there is a searched
+	// move, unless a board built to explode makes even that long.
+	if s.mustFinish && s.nodes < mustFinishNodes {
 		return
 	}
 	select {
