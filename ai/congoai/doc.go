@@ -6,9 +6,11 @@
 //     (with its bonus for a lion in danger).
 //   - Searcher is the strong player: iterative deepening alpha-beta with
 //     principal variation search, a transposition table, killer and
-//     history move ordering, late move reductions and a capture
-//     quiescence search, over an evaluation of material, mobility, lion
-//     safety and river danger (Evaluate). It stops on its context, on a
+//     history move ordering, late move reductions, null-move pruning, a
+//     one-turn extension when the lion is in danger (Congo's check) and a
+//     capture quiescence search, over an evaluation of material,
+//     mobility, lion safety, pressure on the enemy lion, pawn advance and
+//     river danger (Evaluate). It stops on its context, on a
 //     hard deadline and on node or depth limits, and with the same limits
 //     and an empty table it always visits the same nodes (see Bench).
 //   - Level maps the host's levels 1..10 to limits; ChooseMove and Pool

@@ -20,8 +20,10 @@ const (
 	mobilityWeight  = 3  // per move more than the opponent has
 	defenderBonus   = 12 // per own piece next to the own lion
 	attackerPenalty = 22 // per enemy piece within two squares of the own lion
-	pawnAdvance     = 5  // per rank a pawn has gone forward
+	pawnAdvance     = 8  // per rank a pawn has gone forward
+	pawnAcross      = 30 // for a pawn beyond the river, where it can go back too
 	riverStay       = 15 // per piece on the river: it must leave
+	tropism         = 4  // per step closer than 6 that a piece stands to the enemy lion
 	drownShare      = 80 // percent of a river piece's value lost if it cannot leave
 )
 
@@ -51,6 +53,9 @@ func side(p *congo.Position, c congo.Color) int {
 			r = 6 - r
 		}
 		score += pawnAdvance * (r - 1)
+		if r > 3 {
+			score += pawnAcross
+		}
 	}
 	// Lion safety: friends around it, enemies close by.
 	if lions := p.Pieces(c, congo.Lion); lions != 0 {
@@ -58,6 +63,16 @@ func side(p *congo.Position, c congo.Color) int {
 		own, enemy := p.Occupied(c), p.Occupied(c.Other())
 		score += defenderBonus * (near(l, 1) & own).Count()
 		score -= attackerPenalty * (near(l, 2) & enemy).Count()
+	}
+	// Tropism: pieces near the enemy lion press on it, which turns a
+	// material lead into a won game instead of a long shuffle.
+	if lions := p.Pieces(c.Other(), congo.Lion); lions != 0 {
+		l := lions.First()
+		for b := p.Occupied(c) &^ p.Pieces(c, congo.Lion); b != 0; b &= b - 1 {
+			s := b.First()
+			d := max(abs(s.File()-l.File()), abs(s.Rank()-l.Rank()))
+			score += tropism * (6 - d)
+		}
 	}
 	// River danger: of the pieces on the river only one can leave on the
 	// next turn; the others drown. Keep the most valuable, lose a share

@@ -19,6 +19,9 @@ const (
 // maxQPly bounds the capture search below the horizon.
 const maxQPly = 12
 
+// mustFinishNodes bounds the part of depth 1 that ignores the clock.
+const mustFinishNodes = 200_000
+
 // Limits bound a search. Zero values mean no limit of that kind; a search
 // with no limit at all runs until its context is done.
 type Limits struct {
@@ -186,7 +189,9 @@ func budget(lim Limits) (hard, soft time.Duration) {
 // checkStop notes when the search must stop: its context is done, its
 // deadline or node limit has passed.
 func (s *Searcher) checkStop() {
-	if s.mustFinish {
+	// Depth 1 finishes whatever the clock says, so there is a searched
+	// move, unless a board built to explode makes even that long.
+	if s.mustFinish && s.nodes < mustFinishNodes {
 		return
 	}
 	select {
@@ -255,6 +260,21 @@ func fromTT(score, ply int) int {
 		return score + ply
 	}
 	return score
+}
+
+// lionInDanger reports whether the opponent could take the lion of the
+// side to move if it were the opponent's turn.
+func lionInDanger(p *congo.Position) bool {
+	q := *p
+	q.SetTurn(q.Turn().Other())
+	return q.CanTakeLion()
+}
+
+// hasPieces reports whether the side to move has a piece besides its
+// lion and pawns.
+func hasPieces(p *congo.Position) bool {
+	us := p.Turn()
+	return p.Occupied(us)&^p.Pieces(us, congo.Lion)&^p.Pieces(us, congo.Pawn) != 0
 }
 
 // captureValue returns the value of what m captures, and whether it takes
@@ -352,6 +372,32 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	// A lion the opponent could take next turn is like a king in check:
+	// look one turn further, and never pass.
+	danger := lionInDanger(p)
+	if danger && ply < MaxPly/2 {
+		depth++
+	}
+	// Null move: if passing still holds beta, a real move will too.
+	// Not while a monkey's jump is unfinished (no one may pass then),
+	// nor with the lion in danger, nor with pawns alone (zugzwang).
+	if !pvNode && !danger && depth >= 3 && !p.Jumping() && beta < mateBound && hasPieces(p) {
+		if s.evaluate(p) >= beta {
+			q := *p
+			q.SetTurn(q.Turn().Other())
+			r := 2
+			if depth >= 6 {
+				r = 3
+			}
+			score := -s.negamax(&q, depth-1-r, ply+1, -beta, -beta+1)
+			if s.stopped {
+				return 0
+			}
+			if score >= beta {
+				return beta
+			}
+		}
+	}
 	l := &s.lists[ply]
 	p.GenerateMoves(l)
 	if l.Len == 0 {
@@ -364,7 +410,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	us := p.Turn()
 	for i := 0; i < l.Len; i++ {
 		m := pick(l, sc, i)
-		quiet := sc[i] < scoreKiller
+		quiet := sc[i] < scoreKiller && !danger
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {

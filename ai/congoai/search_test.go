@@ -144,6 +144,26 @@ func TestStopsOnCancel(t *testing.T) {
 	}
 }
 
+// A board built to multiply a monkey's paths (every square between its
+// landing squares holds an enemy piece) must not hold the search past
+// its budget: it answers with a legal move.
+func TestExplodingBoardIsTimeSafe(t *testing.T) {
+	p := congo.EmptyPosition()
+	for s := range congo.Square(congo.NumSquares) {
+		if s.File()%2 == 1 || s.Rank()%2 == 1 {
+			p.Put(s, congo.NewPiece(congo.Black, congo.Pawn))
+		}
+	}
+	p.Put(congo.NewSquare(4, 6), congo.NewPiece(congo.Black, congo.Lion)) // e7: no path jumps it
+	p.Put(congo.NewSquare(0, 0), congo.NewPiece(congo.White, congo.Monkey))
+	p.Put(congo.NewSquare(2, 0), congo.NewPiece(congo.White, congo.Lion))
+	p.Put(congo.NewSquare(6, 0), congo.NewPiece(congo.White, congo.Monkey))
+	res := NewSearcher(1).Search(context.Background(), p, Limits{MoveTime: 20 * time.Millisecond}, Options{}, nil)
+	if !slices.Contains(p.LegalMoves(), res.Move) {
+		t.Errorf("move %v is not legal", res.Move)
+	}
+}
+
 func TestNodeLimit(t *testing.T) {
 	p := congo.NewPosition()
 	res := NewSearcher(4).Search(context.Background(), p, Limits{Nodes: 5000}, Options{}, nil)

@@ -109,7 +109,7 @@ func (s *session) command(f []string) bool {
 		s.say("ugiok")
 	case "isready":
 		s.say("readyok")
-	case "uginewgame":
+	case "uginewgame", "uainewgame", "ucinewgame": // the dialects' names too
 		s.stop()
 		s.g.reset()
 	case "setoption":

@@ -405,3 +405,16 @@ func TestGameOverGivesNullMove(t *testing.T) {
 		t.Errorf("go in a finished game: %q; want bestmove 0000", got)
 	}
 }
+
+func TestNewGameEndsTheSearchAndResets(t *testing.T) {
+	for _, cmd := range []string{"uginewgame", "uainewgame"} {
+		t.Run(cmd, func(t *testing.T) {
+			e := start(t, "congo")
+			e.send("position startpos moves a2-a3", "go infinite", cmd)
+			e.until(prefix("bestmove "))
+			if got := e.fen(); got != congo.StartFEN {
+				t.Errorf("after %s the position is %s; want %s", cmd, got, congo.StartFEN)
+			}
+		})
+	}
+}

@@ -129,3 +129,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 	*p = q
 	return nil
 }
+
+// ParseBoard reads the guide's --board value: "standard" for the opening
+// position, or a Congo FEN.
+func ParseBoard(s string) (Position, error) {
+	if strings.TrimSpace(s) == "standard" {
+		return NewPosition(), nil
+	}
+	return ParseFEN(s)
+}

@@ -55,7 +55,7 @@ func (d Direction) Step(s Square, n int) (Square, bool) {
 	return NewSquare(f, r), true
 }
 
-// direction returns the direction from a to b if b is exactly two steps
+// jumpDirection returns the direction from a to b if b is exactly two steps
 // from a in a straight line (a monkey's jump).
 func jumpDirection(a, b Square) (Direction, bool) {
 	df, dr := b.File()-a.File(), b.Rank()-a.Rank()

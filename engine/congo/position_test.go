@@ -247,3 +247,17 @@ func TestMonkeyPathExplosionIsCapped(t *testing.T) {
 		t.Errorf("CountMoves() = %d; want the cap, %d", got, MaxMoves)
 	}
 }
+
+func TestParseBoard(t *testing.T) {
+	p, err := ParseBoard("standard")
+	if err != nil || p.FEN() != StartFEN {
+		t.Errorf("ParseBoard(standard) = %v, %v; want %s", p.FEN(), err, StartFEN)
+	}
+	const fen = "gmelecz/2ppp2/7/7/7/2PPP2/GMELECZ/w/-1"
+	if p, err := ParseBoard(fen); err != nil || p.FEN() != fen {
+		t.Errorf("ParseBoard(%q) = %v, %v", fen, p.FEN(), err)
+	}
+	if _, err := ParseBoard("42"); !errors.Is(err, ErrInvalidFEN) {
+		t.Errorf("ParseBoard(42) error = %v; want %v", err, ErrInvalidFEN)
+	}
+}

@@ -100,6 +100,13 @@ func TestPieceMoves(t *testing.T) {
 		{"monkey stops at the lion", "Mb2 lc3 pe5", White, "b2", "b2-a1 b2-a2 b2-a3 b2-b1 b2-b3 b2-c1 b2-c2 b2-d4"},
 		{"monkey may land where it started", "Mc1 pc2 pd3 pd2", White, "c1",
 			"c1-b1 c1-b2 c1-d1 c1-c3 c1-c3-e3 c1-c3-e3-c1 c1-c3-e1 c1-e3 c1-e3-c3 c1-e3-c3-c1"},
+		{"black monkey jumps down", "mf6 Pe5 Pd3 Pc3", Black, "f6",
+			"f6-d4 f6-d4-b2 f6-d4-d2 f6-d4-d2-b4 f6-e6 f6-e7 f6-f5 f6-f7 f6-g5 f6-g6 f6-g7"},
+		{"black superpawn goes back up", "sd4", Black, "d4", "b6 c3 c4 c5 d3 d5 d6 e3 e4 e5 f6"},
+		{"elephant jumps the river", "Ed3 Pd4 pd5", White, "d3", "b3 c3 d1 d2 d5 e3 f3"},
+		{"giraffe leaps over pieces", "Gd2 Pd3 pd4 Pe3 pf4", White, "d2", "b2 b4 c1 c2 c3 d1 e1 e2 f2 d4 f4"},
+		{"crocodile's river slide stops at a friend", "Cc4 Pe4", White, "c4", "a4 b3 b4 b5 c3 c5 d3 d4 d5"},
+		{"lion may step where it can be taken", "Ld2 ze5", White, "d2", "c1 c2 c3 d1 d3 e1 e2 e3"},
 		{"monkey's own river piece blocks a landing", "Ma2 pb3 pd4 Ee4", White, "a2",
 			"a2-a1 a2-a3 a2-b1 a2-b2 a2-c4"},
 	}
@@ -167,6 +174,10 @@ func TestTurns(t *testing.T) {
 		{"a path while jumping ends the turn", "Mb1 pc2 pe4 pe6 Lc1 le7", White, "b1-d3;d3-f5-d7", "Md7 Lc1 le7", Black, ""},
 		{"a step that can go on keeps the turn", "Mb1 pc2 pe4 pe6 Lc1 le7", White, "b1-d3;d3-f5", "Mf5 pe6 Lc1 le7", White, "b1"},
 		{"monkey takes the lion and the game", "Mb1 pc2 ce4 le6 Ld1", White, "b1-d3-f5-d7", "Md7 Ld1", Black, ""},
+		{"black monkey's path river to river drowns", "mg4 Pf4 Pd4 lc7 Ld1", Black, "g4-e4-c4", "lc7 Ld1", White, ""},
+		{"black monkey's stop on land lives", "mf6 Pe5 Pd3 lc7 Ld1", Black, "f6-d4;d4-d4", "md4 Pd3 lc7 Ld1", White, ""},
+		{"a piece that leaves the river by a capture lives", "Ec4 pc5 Lc1 le7", White, "c4-c5", "Ec5 Lc1 le7", Black, ""},
+		{"only the mover's river pieces drown", "Pa4 pb4 Lc1 le7", White, "c1-d1", "pb4 Ld1 le7", Black, ""},
 		{"the lion jumps to the lion", "Ld1 ld6 Pa2", White, "d1-d6", "Ld6 Pa2", Black, ""},
 	}
 	for _, tt := range tests {
