@@ -223,20 +223,21 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 	if err != nil {
 		return b.finish(m, table, []Reply{b.refusal(m, res.spec, err)})
 	}
+	game := table // where the game is: a window's game is elsewhere
 	if res.table != (Table{}) {
-		table = res.table // the game's own table, when said at a window
+		game = res.table
 	}
 	if b.sender != nil {
 		if res.gameChanged {
-			b.cancelAI(table.Key()) // a resign, new or undo stops the search
+			b.cancelAI(game.Key()) // a resign, new or undo stops the search
 		}
 		if res.aiNext {
-			b.scheduleAI(table)
+			b.scheduleAI(game)
 		}
 	} else if res.aiNext {
-		if b.claim(table.Key()) {
-			replies = append(replies, b.aiTurns(ctx, table)...)
-			b.release(table.Key())
+		if b.claim(game.Key()) {
+			replies = append(replies, b.aiTurns(ctx, game)...)
+			b.release(game.Key())
 		}
 	}
 	return b.finish(m, table, replies)

@@ -36,8 +36,33 @@ type Console struct {
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
 
-	mu sync.Mutex // one writer at a time: Run and Send
-	w  *bufio.Writer
+	mu   sync.Mutex // one writer at a time: Run and Send
+	w    *bufio.Writer
+	seen map[string]bool // the channels this console has been in
+}
+
+// Serves reports whether the replies of table t are this console's to
+// print: a channel it has been in, or a private conversation.
+func (c *Console) Serves(t bot.Table) bool {
+	if t.Network != Network {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return t.IsQuery() || t.Channel == c.current() || c.seen[t.Channel]
+}
+
+// Tables lists the channels this console has been in.
+func (c *Console) Tables() []bot.Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := []bot.Table{{Network: Network, Channel: c.current()}}
+	for ch := range c.seen {
+		if ch != c.current() {
+			out = append(out, bot.Table{Network: Network, Channel: ch})
+		}
+	}
+	return out
 }
 
 var _ bot.Sender = (*Console)(nil)
@@ -146,6 +171,10 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 				continue
 			}
 			c.mu.Lock()
+			if c.seen == nil {
+				c.seen = map[string]bool{}
+			}
+			c.seen[c.current()] = true
 			c.Channel = strings.ToLower(name)
 			c.mu.Unlock()
 			continue

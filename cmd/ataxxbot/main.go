@@ -21,6 +21,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,8 +33,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
-	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -154,14 +155,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	}
-	con := &console.Console{In: stdin, Out: stdout, Handler: b, Channel: cfg.Console.Channel, User: cfg.Console.User}
-	b.Async(con) // your move at once, the AI's when it comes
+	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
 	if *channel != "" {
 		con.Channel = *channel
 	}
+	mail, _ := st.(mailbox)
+	rt := &router{local: map[string]bot.Sender{console.Network: con}, serves: con.Serves, box: mail, log: log}
+	con.Handler = rt.handle(b)
+	b.Async(rt) // your move at once, the AI's when it comes
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	go resumeLoop(runCtx, b, "console", con, log)
+	go resumeLoop(runCtx, b, console.Network, rt, log)
+	go rt.pollMail(runCtx, func() []string { return boxesOf(con.Tables()) }, con)
 	if err := con.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -195,34 +200,19 @@ func checkGames(cfg Config, kinds []bot.Kind) error {
 	return nil
 }
 
+// boxesOf lists the mailboxes of tables.
+func boxesOf(tables []bot.Table) []string {
+	var out []string
+	for _, t := range tables {
+		out = append(out, boxOf(t))
+	}
+	return out
+}
+
 // network is a chat adapter the bot serves.
 type network interface {
 	bot.Sender
 	Run(ctx context.Context) error
-}
-
-// senders routes the bot's own messages to the adapter of their network.
-type senders map[string]bot.Sender
-
-func (s senders) Send(ctx context.Context, replies []bot.Reply) error {
-	by := map[string][]bot.Reply{}
-	var order []string
-	for _, r := range replies {
-		if _, ok := by[r.To.Network]; !ok {
-			order = append(order, r.To.Network)
-		}
-		by[r.To.Network] = append(by[r.To.Network], r)
-	}
-	var errs []error
-	for _, net := range order {
-		to, ok := s[net]
-		if !ok {
-			errs = append(errs, fmt.Errorf("no adapter for network %q", net))
-			continue
-		}
-		errs = append(errs, to.Send(ctx, by[net]))
-	}
-	return errors.Join(errs...)
 }
 
 // serveNetworks runs the bot on every configured chat network until ctx
@@ -230,6 +220,23 @@ func (s senders) Send(ctx context.Context, replies []bot.Reply) error {
 func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger) error {
 	nets := map[string]network{}
 	leases := map[string]string{} // network -> the name of its lease
+	mail, _ := st.(mailbox)
+	var mu sync.Mutex
+	serving := map[string]bool{} // the networks this process serves now
+	var ircChannels []string
+	rt := &router{local: map[string]bot.Sender{}, box: mail, log: log}
+	rt.serves = func(t bot.Table) bool {
+		mu.Lock()
+		on := serving[t.Network]
+		mu.Unlock()
+		switch {
+		case !on:
+			return false
+		case t.Network == irc.Network:
+			return t.IsQuery() || slices.Contains(ircChannels, strings.ToLower(t.Channel))
+		}
+		return true
+	}
 	if c := cfg.IRC; c != nil {
 		if c.SASLPassword == "" {
 			c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
@@ -238,12 +245,17 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 			Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
 			SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
 			Channels: c.Channels, MaxQueue: c.MaxQueue, RequireAccount: c.RequireAccount, Prefix: b.Prefix(),
-		}, b, log)
+		}, rt.handle(b), log)
 		if err != nil {
 			return err
 		}
 		nets[irc.Network] = a
-		leases[irc.Network] = fmt.Sprintf("irc:%s:%d", c.Server, c.Port)
+		// One connection per server and nick: two bots with their own
+		// nicks (serving their own channels) both connect.
+		leases[irc.Network] = fmt.Sprintf("irc:%s:%d:%s", c.Server, c.Port, strings.ToLower(c.Nick))
+		for _, ch := range c.Channels {
+			ircChannels = append(ircChannels, strings.ToLower(ch))
+		}
 	}
 	if c := cfg.Discord; c != nil {
 		if c.Token == "" {
@@ -253,27 +265,45 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
 			ShardID: c.ShardID, ShardCount: c.ShardCount,
 			Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()},
-		}, b, log)
+		}, rt.handle(b), log)
 		if err != nil {
 			return err
 		}
 		nets[discord.Network] = a
 		leases[discord.Network] = fmt.Sprintf("discord:%s:%d", c.AppID, c.ShardID)
 	}
-	route := senders{}
 	for name, n := range nets {
-		route[name] = n
+		rt.local[name] = n
 	}
-	b.Async(route)
+	b.Async(rt)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(nets))
 	l, _ := st.(leaser)
 	holder := holderID()
 	for name, n := range nets {
+		boxes := func() []string {
+			if name == discord.Network {
+				return []string{"discord"}
+			}
+			var out []string
+			for _, ch := range ircChannels {
+				out = append(out, boxOf(bot.Table{Network: name, Channel: ch}))
+			}
+			return out
+		}
 		serve := func(ctx context.Context) error {
 			log.Info("serving", "network", name)
-			go resumeLoop(ctx, b, name, n, log)
+			mu.Lock()
+			serving[name] = true
+			mu.Unlock()
+			defer func() {
+				mu.Lock()
+				serving[name] = false
+				mu.Unlock()
+			}()
+			go resumeLoop(ctx, b, name, rt, log)
+			go rt.pollMail(ctx, boxes, n)
 			return n.Run(ctx) // adapters name themselves in their errors
 		}
 		go func() {

@@ -300,3 +300,69 @@ func writeConfig(t *testing.T, text string) string {
 	f.Close()
 	return f.Name()
 }
+
+// TestHostAndJoinAcrossConsoles (issue 16): two console processes on one
+// Redis, in two channels; one hosts, the other joins; each move is seen
+// once in each window; a kill -9 of the joining console mid-game loses
+// nothing.
+func TestHostAndJoinAcrossConsoles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs processes")
+	}
+	url := redistest.Start(t).URL
+	bin := buildBot(t)
+	a := startProc(t, bin, "alice's console", nil, "-store", url, "-channel", "#north")
+	b := startProc(t, bin, "bob's console", nil, "-store", url, "-channel", "#south")
+	seen := map[string][]string{}
+	expect := func(p *proc, want string) {
+		t.Helper()
+		seen[p.name] = append(seen[p.name], p.expect(t, want, procTimeout)...)
+	}
+	a.send(t, "<alice> host g1")
+	expect(a, "alice hosts Ataxx as g1.")
+	b.send(t, "<bob> join g1@anything")
+	expect(b, "bob joins g1 as Blue, from #south.")
+	expect(b, "Game on: Red (alice) vs Blue (bob). Red (alice) to move.")
+	expect(a, "Game on: Red (alice) vs Blue (bob). Red (alice) to move.")
+	moves := []struct {
+		alice bool
+		mv    string
+	}{{true, "a7-b6"}, {false, "g7-f6"}, {true, "b6-c5"}, {false, "f6-e5"}}
+	for i, m := range moves {
+		if i == 2 { // kill -9 bob's console mid-game, and start it again
+			b.cmd.Process.Kill()
+			b.cmd.Wait()
+			b = startProc(t, bin, "bob's console", nil, "-store", url, "-channel", "#south")
+		}
+		mover, who := b, "bob"
+		if m.alice {
+			mover, who = a, "alice"
+		}
+		mover.send(t, fmt.Sprintf("<%s> %s", who, m.mv))
+		expect(a, "plays "+m.mv)
+		expect(b, "plays "+m.mv)
+	}
+	a.send(t, "status")
+	b.send(t, "status")
+	expect(a, "Red 4, Blue 4")
+	expect(b, "Red 4, Blue 4")
+	for _, p := range []*proc{a, b} {
+		seen[p.name] = append(seen[p.name], p.drain(time.Second)...)
+	}
+	for name, lines := range seen {
+		count := map[string]int{}
+		for _, l := range lines {
+			if strings.Contains(l, " plays ") {
+				count[l]++
+			}
+		}
+		for l, n := range count {
+			if n != 1 {
+				t.Errorf("%s saw %q %d times; want once", name, l, n)
+			}
+		}
+		if len(count) != len(moves) {
+			t.Errorf("%s saw %d moves; want %d: %q", name, len(count), len(moves), lines)
+		}
+	}
+}

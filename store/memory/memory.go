@@ -18,6 +18,7 @@ type Store struct {
 	records map[string]record
 	owed    map[string]bool
 	leases  map[string]lease
+	boxes   map[string][][]byte
 }
 
 type record struct {

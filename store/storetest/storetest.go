@@ -248,6 +248,44 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 			t.Fatalf("after b's lease expired: a got %v, %v; want true", got, err)
 		}
 	})
+
+	t.Run("Mailbox", func(t *testing.T) {
+		s, ok := open(t).(Mailbox)
+		if !ok {
+			t.Fatal("the store has no mailbox: processes could not hand each other replies")
+		}
+		if got, err := s.Take(ctx, "console:#b", 10); err != nil || len(got) != 0 {
+			t.Fatalf("Take from an empty box: got %q, %v; want nothing", got, err)
+		}
+		for _, m := range []string{"one", "two", "three"} {
+			if err := s.Post(ctx, "console:#b", []byte(m)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Post(ctx, "irc:#a", []byte("other"))
+		got, err := s.Take(ctx, "console:#b", 2)
+		if err != nil || len(got) != 2 || string(got[0]) != "one" || string(got[1]) != "two" {
+			t.Fatalf("Take 2: got %q, %v; want one, two", got, err)
+		}
+		got, _ = s.Take(ctx, "console:#b", 10)
+		if len(got) != 1 || string(got[0]) != "three" {
+			t.Fatalf("Take the rest: got %q; want three", got)
+		}
+		if got, _ := s.Take(ctx, "console:#b", 10); len(got) != 0 {
+			t.Fatalf("a taken message came back: %q", got)
+		}
+		if got, _ := s.Take(ctx, "irc:#a", 10); len(got) != 1 || string(got[0]) != "other" {
+			t.Fatalf("another box: got %q; want other", got)
+		}
+	})
+}
+
+// Mailbox is what a store offers so that a process can hand replies for a
+// table another process serves: messages kept in order until taken, each
+// taken once.
+type Mailbox interface {
+	Post(ctx context.Context, box string, msg []byte) error
+	Take(ctx context.Context, box string, n int) ([][]byte, error)
 }
 
 // Leaser is what a store offers so that several bot processes sharing it
