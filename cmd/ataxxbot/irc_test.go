@@ -148,3 +148,79 @@ func TestOneVoicePerNetwork(t *testing.T) {
 		t.Errorf("status answered %d times in all; want twice (once before the kill, once after)", n)
 	}
 }
+
+// TestHostAndJoinAcrossIRCChannels (issue 16): two bot processes on one
+// Redis, each with its own nick and channel on a real IRC server; a game
+// hosted in one channel is joined from the other; each move is seen once
+// in each channel; a kill -9 of either process mid-game loses nothing.
+func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
+	if testing.Short() {
+		t.Skip("runs ngircd, redis-server and two bots")
+	}
+	srv := ircdtest.Start(t)
+	url := redistest.Start(t).URL
+	bin := buildBot(t)
+	cfg := func(nick, channel string) string {
+		return writeConfig(t, fmt.Sprintf("store: %s\nlease_ttl: 1s\nirc:\n  server: 127.0.0.1\n  port: %d\n  tls: false\n  nick: %s\n  channels: [%q]\n", url, srv.Port, nick, channel))
+	}
+	northCfg, southCfg := cfg("northbot", "#north"), cfg("southbot", "#south")
+	run := func(config string) *exec.Cmd {
+		cmd := exec.Command(bin, "-config", config)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	alice := ircdtest.Connect(t, srv, "alice", "alice")
+	bob := ircdtest.Connect(t, srv, "bob", "bob")
+	alice.Join("#north")
+	bob.Join("#south")
+	run(northCfg)
+	south := run(southCfg)
+	alice.Expect(`^:northbot!\S+ JOIN :?#north`, 30*time.Second)
+	bob.Expect(`^:southbot!\S+ JOIN :?#south`, 30*time.Second)
+
+	alice.Say("#north", "!ataxx host g1")
+	alice.Expect(`PRIVMSG #north :alice hosts Ataxx as g1\.`, 30*time.Second)
+	bob.Say("#south", "!join g1@north")
+	bob.Expect(`PRIVMSG #south :Game on: Red \(alice\) vs Blue \(bob\)`, 30*time.Second)
+	alice.Expect(`PRIVMSG #north :Game on: Red \(alice\) vs Blue \(bob\)`, 30*time.Second)
+	moves := []struct {
+		alice bool
+		mv    string
+	}{{true, "a7-b6"}, {false, "g7-f6"}, {true, "b6-c5"}, {false, "f6-e5"}}
+	for i, m := range moves {
+		if i == 2 { // kill -9 the south bot mid-game; a new one takes over
+			south.Process.Signal(syscall.SIGKILL)
+			south.Wait()
+			run(southCfg)
+			bob.Expect(`^:southbot!\S+ JOIN :?#south`, 30*time.Second)
+		}
+		if m.alice {
+			alice.Say("#north", "!"+m.mv)
+		} else {
+			bob.Say("#south", "!"+m.mv)
+		}
+		alice.Expect(`PRIVMSG #north :.* plays `+m.mv+`\.`, 30*time.Second)
+		bob.Expect(`PRIVMSG #south :.* plays `+m.mv+`\.`, 30*time.Second)
+	}
+	time.Sleep(2 * time.Second)
+	for _, p := range []*ircdtest.Player{alice, bob} {
+		count := map[string]int{}
+		for _, l := range p.All() {
+			if strings.Contains(l, " plays ") {
+				count[l[strings.Index(l, " PRIVMSG "):]]++
+			}
+		}
+		if len(count) != len(moves) {
+			t.Errorf("%s saw %d moves; want %d", p.Nick, len(count), len(moves))
+		}
+		for l, n := range count {
+			if n != 1 {
+				t.Errorf("%s saw %q %d times; want once", p.Nick, l, n)
+			}
+		}
+	}
+}
