@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -39,6 +40,10 @@ type Config struct {
 	Catalog Catalog
 	// HTTPClient, if set, carries every REST call (a proxy; tests).
 	HTTPClient *http.Client
+	// APIBase, if set, sends every REST call to this address instead of
+	// Discord's (http://host:port): a stand-in for tests of whole
+	// processes. Empty in production.
+	APIBase string
 }
 
 // Handler is the bot as the adapter sees it.
@@ -70,6 +75,13 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
+	if cfg.HTTPClient == nil && cfg.APIBase != "" {
+		u, err := url.Parse(cfg.APIBase)
+		if err != nil || u.Host == "" {
+			return nil, fmt.Errorf("discord: api_base %q: want http://host:port", cfg.APIBase)
+		}
+		cfg.HTTPClient = &http.Client{Transport: redirect{scheme: u.Scheme, host: u.Host}}
+	}
 	if cfg.HTTPClient != nil {
 		s.Client = cfg.HTTPClient
 	}
@@ -86,6 +98,15 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	s.AddHandler(a.onMessage)
 	s.AddHandler(a.onInteraction)
 	return a, nil
+}
+
+// redirect sends every request to another host (APIBase).
+type redirect struct{ scheme, host string }
+
+func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = r.scheme, r.host, r.host
+	return http.DefaultTransport.RoundTrip(req)
 }
 
 // Run connects, registers the slash command, and serves until ctx is

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/discord"
+	"github.com/ataxxbot/ataxxbot/adapters/discord/discordtest"
 	"github.com/ataxxbot/ataxxbot/ai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
@@ -27,18 +28,18 @@ const (
 var interactionSeq atomic.Int64
 
 type harness struct {
-	*fakeDiscord
+	*discordtest.Server
 	t   *testing.T
 	who sync.Map // interaction id and token -> the user id who made it
 }
 
 func start(t *testing.T, kinds ...bot.Kind) *harness {
-	f := newFake(t)
+	f := discordtest.New(t, botUserID, appID)
 	if len(kinds) == 0 {
 		kinds = []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
 	}
 	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, kinds, nil))
-	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.client(),
+	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.Client(),
 		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}}, b, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -49,21 +50,21 @@ func start(t *testing.T, kinds ...bot.Kind) *harness {
 	go func() { done <- a.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done; b.Close() })
 	select {
-	case id := <-f.ident:
+	case id := <-f.Ident:
 		if id["token"] != "Bot secret-token" {
 			t.Errorf("IDENTIFY token: got %v", id["token"])
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no IDENTIFY")
 	}
-	return &harness{fakeDiscord: f, t: t}
+	return &harness{Server: f, t: t}
 }
 
 func user(id, name string) map[string]any { return map[string]any{"id": id, "username": name} }
 
 // slash sends /ataxx SUB with options (name, value pairs) as user, and
 // returns the response to it.
-func (h *harness) slash(channel, uid, name, sub string, opts ...any) call {
+func (h *harness) slash(channel, uid, name, sub string, opts ...any) discordtest.Call {
 	h.t.Helper()
 	var options []any
 	resolved := map[string]any{}
@@ -94,27 +95,27 @@ func (h *harness) slash(channel, uid, name, sub string, opts ...any) call {
 }
 
 // press presses the button whose command is cmd.
-func (h *harness) press(channel, uid, name, cmd string) call {
+func (h *harness) press(channel, uid, name, cmd string) discordtest.Call {
 	h.t.Helper()
 	return h.interact(channel, uid, name, 3, map[string]any{"custom_id": "cmd:" + cmd, "component_type": 2})
 }
 
-func (h *harness) interact(channel, uid, name string, typ int, data map[string]any) call {
+func (h *harness) interact(channel, uid, name string, typ int, data map[string]any) discordtest.Call {
 	h.t.Helper()
 	n := interactionSeq.Add(1)
 	id, token := fmt.Sprintf("i%d", n), fmt.Sprintf("tok%d", n)
 	h.who.Store(id, uid)
 	h.who.Store(token, uid)
-	from := h.count()
-	h.dispatch("INTERACTION_CREATE", map[string]any{
+	from := h.Count()
+	h.Dispatch("INTERACTION_CREATE", map[string]any{
 		"id": id, "application_id": appID, "type": typ, "token": token, "version": 1,
 		"guild_id": guildID, "channel_id": channel, "member": map[string]any{"user": user(uid, name)}, "data": data,
 	})
-	c, _ := h.waitCall(from, func(c call) bool { return c.Path == "/api/v9/interactions/"+id+"/"+token+"/callback" })
+	c, _ := h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/interactions/"+id+"/"+token+"/callback" })
 	return c
 }
 
-func content(c call) string {
+func content(c discordtest.Call) string {
 	if d, ok := c.Body["data"].(map[string]any); ok {
 		s, _ := d["content"].(string)
 		return s
@@ -123,20 +124,20 @@ func content(c call) string {
 	return s
 }
 
-func field(c call, name string) any {
+func field(c discordtest.Call, name string) any {
 	if d, ok := c.Body["data"].(map[string]any); ok {
 		return d[name]
 	}
 	return c.Body[name]
 }
 
-func ephemeral(c call) bool {
+func ephemeral(c discordtest.Call) bool {
 	f, _ := field(c, "flags").(float64)
 	return int(f)&64 != 0
 }
 
 // buttonCommands lists the commands of a message's buttons.
-func buttonCommands(c call) []string {
+func buttonCommands(c discordtest.Call) []string {
 	var out []string
 	rows, _ := field(c, "components").([]any)
 	for _, row := range rows {
@@ -150,7 +151,7 @@ func buttonCommands(c call) []string {
 }
 
 // checkAllowedMentions: no message may ping anyone but the users named.
-func checkAllowedMentions(t *testing.T, c call, users ...string) {
+func checkAllowedMentions(t *testing.T, c discordtest.Call, users ...string) {
 	t.Helper()
 	am, ok := field(c, "allowed_mentions").(map[string]any)
 	if !ok {
@@ -181,7 +182,7 @@ func TestDiscord(t *testing.T) {
 	bob := user("222", "bob")
 
 	t.Run("registers /game and /ataxx in the guild, from the catalog", func(t *testing.T) {
-		c, _ := h.waitCall(0, func(c call) bool {
+		c, _ := h.WaitCall(0, func(c discordtest.Call) bool {
 			return c.Method == "PUT" && c.Path == "/api/v9/applications/"+appID+"/guilds/"+guildID+"/commands"
 		})
 		if len(c.List) != 2 {
@@ -257,7 +258,7 @@ func TestDiscord(t *testing.T) {
 			}
 			m := pos.LegalMoves()[0]
 			p := players[pos.Turn()]
-			var r call
+			var r discordtest.Call
 			if m == ataxx.Pass {
 				r = h.press("c1", p[0], p[1], "pass")
 			} else {
@@ -278,17 +279,17 @@ func TestDiscord(t *testing.T) {
 	})
 
 	t.Run("prefix commands and the AI's moves are channel messages", func(t *testing.T) {
-		from := h.count()
-		h.dispatch("MESSAGE_CREATE", map[string]any{"id": "m1", "channel_id": "c2", "guild_id": guildID,
+		from := h.Count()
+		h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m1", "channel_id": "c2", "guild_id": guildID,
 			"author": user("444", "@everyone"), "content": "!ataxx start ai", "mentions": []any{}})
-		c, next := h.waitCall(from, func(c call) bool { return c.Path == "/api/v9/channels/c2/messages" })
+		c, next := h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/channels/c2/messages" })
 		if !strings.Contains(content(c), "Red (@everyone) vs Blue (AI level 3)") {
 			t.Fatalf("prefix start: got %q", content(c))
 		}
 		checkAllowedMentions(t, c) // the name says @everyone; nobody is pinged
-		h.dispatch("MESSAGE_CREATE", map[string]any{"id": "m2", "channel_id": "c2", "guild_id": guildID,
+		h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m2", "channel_id": "c2", "guild_id": guildID,
 			"author": user("444", "@everyone"), "content": "<@" + botUserID + "> a7-b6", "mentions": []any{user(botUserID, "ataxxbot")}})
-		c, _ = h.waitCall(next, func(c call) bool {
+		c, _ = h.WaitCall(next, func(c discordtest.Call) bool {
 			return c.Path == "/api/v9/channels/c2/messages" && strings.Contains(content(c), "Blue (AI level 3) plays")
 		})
 		checkAllowedMentions(t, c)
@@ -309,8 +310,8 @@ func (h slowHandler) Handle(ctx context.Context, m bot.Message) []bot.Reply {
 // TestSlowCommandIsDeferred: an answer that would miss Discord's 3 s
 // window is deferred at once and sent as a follow-up.
 func TestSlowCommandIsDeferred(t *testing.T) {
-	f := newFake(t)
-	a, err := discord.New(discord.Config{Token: "t", AppID: appID, HTTPClient: f.client()}, slowHandler{pause: 2500 * time.Millisecond}, nil)
+	f := discordtest.New(t, botUserID, appID)
+	a, err := discord.New(discord.Config{Token: "t", AppID: appID, HTTPClient: f.Client()}, slowHandler{pause: 2500 * time.Millisecond}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,14 +319,14 @@ func TestSlowCommandIsDeferred(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- a.Run(ctx) }()
 	defer func() { cancel(); <-done }()
-	<-f.ident
-	h := &harness{fakeDiscord: f, t: t}
+	<-f.Ident
+	h := &harness{Server: f, t: t}
 	start := time.Now()
 	r := h.slash("c9", "111", "alice", "game/status")
 	if typ, _ := r.Body["type"].(float64); typ != 5 || time.Since(start) > 2900*time.Millisecond {
 		t.Fatalf("first answer: type %v after %v; want a deferral (5) within 3 s", r.Body["type"], time.Since(start))
 	}
-	c, _ := h.waitCall(0, func(c call) bool { return strings.HasPrefix(c.Path, "/api/v9/webhooks/"+appID+"/") })
+	c, _ := h.WaitCall(0, func(c discordtest.Call) bool { return strings.HasPrefix(c.Path, "/api/v9/webhooks/"+appID+"/") })
 	if content(c) != "late answer to status" {
 		t.Fatalf("follow-up: got %q", content(c))
 	}
@@ -379,10 +380,10 @@ func TestHiddenKindNoLeak(t *testing.T) {
 		t.Fatalf("ready: got %q", content(r))
 	}
 	// Each player's own board came as a DM.
-	h.waitCall(0, func(c call) bool {
+	h.WaitCall(0, func(c discordtest.Call) bool {
 		return c.Path == "/api/v9/channels/dm-111/messages" && strings.Contains(content(c), "East  7")
 	})
-	h.waitCall(0, func(c call) bool {
+	h.WaitCall(0, func(c discordtest.Call) bool {
 		return c.Path == "/api/v9/channels/dm-222/messages" && strings.Contains(content(c), "West  3")
 	})
 	if r := h.slash("h1", "111", "alice", "guess/guess", "n", 5); !strings.Contains(content(r), "Lower.") || ephemeral(r) {
@@ -391,9 +392,7 @@ func TestHiddenKindNoLeak(t *testing.T) {
 	h.slash("h1", "333", "carol", "game/board")
 	h.slash("h1", "222", "bob", "game/board")
 	secrets := map[string][]string{"111": {"East  7", "number is 7"}, "222": {"West  3", "number is 3"}}
-	h.mu.Lock()
-	calls := append([]call(nil), h.calls...)
-	h.mu.Unlock()
+	calls := h.Calls()
 	for _, c := range calls {
 		body := content(c)
 		for owner, ss := range secrets {
@@ -414,7 +413,7 @@ func TestHiddenKindNoLeak(t *testing.T) {
 }
 
 // madeBy is the user whose interaction a callback or follow-up answers.
-func (h *harness) madeBy(c call) string {
+func (h *harness) madeBy(c discordtest.Call) string {
 	parts := strings.Split(c.Path, "/")
 	for _, p := range parts {
 		if uid, ok := h.who.Load(p); ok {

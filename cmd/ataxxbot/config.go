@@ -209,4 +209,5 @@ type DiscordConfig struct {
 	PrefixCommands bool     `yaml:"prefix_commands"`
 	ShardID        int      `yaml:"shard_id"`
 	ShardCount     int      `yaml:"shard_count"`
+	APIBase        string   `yaml:"api_base"` // a Discord stand-in, for tests; empty in production
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/adapters/discord/discordtest"
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
@@ -220,6 +221,111 @@ func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 		for l, n := range count {
 			if n != 1 {
 				t.Errorf("%s saw %q %d times; want once", p.Nick, l, n)
+			}
+		}
+	}
+}
+
+// TestHostAndJoinIRCWithDiscord (issue 16): a bot process on a real IRC
+// server and another on Discord (the Discord stand-in), sharing one
+// Redis: a game hosted in an IRC channel is joined from a Discord channel;
+// each move is seen once on each network; a kill -9 of the Discord process
+// mid-game loses nothing.
+func TestHostAndJoinIRCWithDiscord(t *testing.T) {
+	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
+	if testing.Short() {
+		t.Skip("runs ngircd, redis-server and two bots")
+	}
+	srv := ircdtest.Start(t)
+	url := redistest.Start(t).URL
+	fake := discordtest.New(t, "999", "app1")
+	bin := buildBot(t)
+	ircCfg := writeConfig(t, fmt.Sprintf("store: %s\nlease_ttl: 1s\nirc:\n  server: 127.0.0.1\n  port: %d\n  tls: false\n  nick: northbot\n  channels: [\"#north\"]\n", url, srv.Port))
+	discordCfg := writeConfig(t, fmt.Sprintf("store: %s\nlease_ttl: 1s\ndiscord:\n  token: tok\n  app_id: app1\n  prefix_commands: true\n  api_base: %s\n", url, fake.URL()))
+	run := func(config string) *exec.Cmd {
+		cmd := exec.Command(bin, "-config", config)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		return cmd
+	}
+	alice := ircdtest.Connect(t, srv, "alice", "alice")
+	alice.Join("#north")
+	run(ircCfg)
+	alice.Expect(`^:northbot!\S+ JOIN :?#north`, 30*time.Second)
+	dbot := run(discordCfg)
+	select {
+	case <-fake.Ident:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the Discord bot never identified")
+	}
+	msg := 0
+	bobSays := func(text string) {
+		msg++
+		fake.Dispatch("MESSAGE_CREATE", map[string]any{"id": fmt.Sprintf("m%d", msg), "channel_id": "d1", "guild_id": "g1",
+			"author": map[string]any{"id": "222", "username": "bob"}, "content": text})
+	}
+	posted := func(want string) {
+		t.Helper()
+		fake.WaitCall(0, func(c discordtest.Call) bool {
+			s, _ := c.Body["content"].(string)
+			return c.Path == "/api/v9/channels/d1/messages" && strings.Contains(s, want)
+		})
+	}
+	alice.Say("#north", "!ataxx host g1")
+	alice.Expect(`PRIVMSG #north :alice hosts Ataxx as g1\.`, 30*time.Second)
+	bobSays("!join g1@north")
+	posted("Game on: Red (alice) vs Blue (bob)")
+	alice.Expect(`PRIVMSG #north :Game on: Red \(alice\) vs Blue \(bob\)`, 30*time.Second)
+	moves := []struct {
+		alice bool
+		mv    string
+	}{{true, "a7-b6"}, {false, "g7-f6"}, {true, "b6-c5"}, {false, "f6-e5"}}
+	for i, m := range moves {
+		if i == 2 { // kill -9 the Discord bot mid-game; a new one takes over
+			dbot.Process.Signal(syscall.SIGKILL)
+			dbot.Wait()
+			run(discordCfg)
+			select {
+			case <-fake.Ident:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the new Discord bot never identified")
+			}
+		}
+		if m.alice {
+			alice.Say("#north", "!"+m.mv)
+		} else {
+			bobSays("!" + m.mv)
+		}
+		alice.Expect(`PRIVMSG #north :.* plays `+m.mv+`\.`, 30*time.Second)
+		posted("plays " + m.mv + ".")
+	}
+	time.Sleep(2 * time.Second)
+	ircSeen, discordSeen := map[string]int{}, map[string]int{}
+	for _, l := range alice.All() {
+		if i := strings.Index(l, " plays "); i >= 0 && strings.Contains(l, "PRIVMSG #north") {
+			ircSeen[l[i:]]++
+		}
+	}
+	for _, c := range fake.Calls() {
+		s, _ := c.Body["content"].(string)
+		if c.Path != "/api/v9/channels/d1/messages" {
+			continue
+		}
+		for _, l := range strings.Split(s, "\n") {
+			if i := strings.Index(l, " plays "); i >= 0 {
+				discordSeen[l[i:]]++
+			}
+		}
+	}
+	for name, seen := range map[string]map[string]int{"IRC": ircSeen, "Discord": discordSeen} {
+		if len(seen) != len(moves) {
+			t.Errorf("%s saw %d moves; want %d: %v", name, len(seen), len(moves), seen)
+		}
+		for l, n := range seen {
+			if n != 1 {
+				t.Errorf("%s saw %q %d times; want once", name, l, n)
 			}
 		}
 	}

@@ -263,7 +263,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 		}
 		a, err := discord.New(discord.Config{
 			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
-			ShardID: c.ShardID, ShardCount: c.ShardCount,
+			ShardID: c.ShardID, ShardCount: c.ShardCount, APIBase: c.APIBase,
 			Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()},
 		}, rt.handle(b), log)
 		if err != nil {

@@ -1,4 +1,8 @@
-package discord_test
+// Package discordtest stands in for Discord in tests: its REST API
+// (recording every call) and its gateway (HELLO, IDENTIFY, READY, then the
+// events a test dispatches). A bot process reaches it through the Discord
+// adapter's APIBase; a test in the same process through Client.
+package discordtest
 
 import (
 	"encoding/json"
@@ -14,37 +18,45 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// fakeDiscord stands in for Discord: its REST API (recording every call)
-// and its gateway (HELLO, IDENTIFY, READY, then the events a test sends).
-type fakeDiscord struct {
-	t      *testing.T
-	srv    *httptest.Server
-	mu     sync.Mutex
-	calls  []call
-	ws     *websocket.Conn
-	seq    int
-	wsMu   sync.Mutex
-	ident  chan map[string]any
-	change chan struct{}
-	nextID int
+// Server stands in for Discord.
+type Server struct {
+	// Ident receives the IDENTIFY payload of each connection.
+	Ident chan map[string]any
+
+	t         testing.TB
+	botUserID string
+	appID     string
+	srv       *httptest.Server
+	mu        sync.Mutex
+	calls     []Call
+	ws        *websocket.Conn
+	seq       int
+	wsMu      sync.Mutex
+	change    chan struct{}
+	nextID    int
 }
 
-// call is one REST request the bot made.
-type call struct {
+// Call is one REST request the bot made.
+type Call struct {
 	Method, Path string
 	Body         map[string]any
 	List         []any // a JSON array body
 }
 
-func newFake(t *testing.T) *fakeDiscord {
-	f := &fakeDiscord{t: t, ident: make(chan map[string]any, 1), change: make(chan struct{}, 1000)}
+// New starts a stand-in whose bot user and application have these ids;
+// it stops at the end of the test.
+func New(t testing.TB, botUserID, appID string) *Server {
+	f := &Server{t: t, botUserID: botUserID, appID: appID, Ident: make(chan map[string]any, 4), change: make(chan struct{}, 1000)}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
 }
 
-// client sends every REST call of discordgo to the fake.
-func (f *fakeDiscord) client() *http.Client {
+// URL is the stand-in's address, for the adapter's APIBase.
+func (f *Server) URL() string { return f.srv.URL }
+
+// Client sends every REST call of discordgo to the stand-in.
+func (f *Server) Client() *http.Client {
 	return &http.Client{Transport: rewrite{host: strings.TrimPrefix(f.srv.URL, "http://")}}
 }
 
@@ -56,13 +68,13 @@ func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(req)
 }
 
-func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("Upgrade") == "websocket" {
 		f.gateway(w, r)
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
-	c := call{Method: r.Method, Path: r.URL.Path}
+	c := Call{Method: r.Method, Path: r.URL.Path}
 	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "multipart/") {
 		// discordgo sends files as multipart; the JSON is the payload_json part.
 		if _, params, _ := strings.Cut(ct, "boundary="); params != "" {
@@ -104,7 +116,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
-func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
+func (f *Server) gateway(w http.ResponseWriter, r *http.Request) {
 	ws, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		f.t.Errorf("gateway upgrade: %v", err)
@@ -126,17 +138,20 @@ func (f *fakeDiscord) gateway(w http.ResponseWriter, r *http.Request) {
 		case 1:
 			f.write(map[string]any{"op": 11})
 		case 2:
-			f.ident <- p.D
-			f.dispatch("READY", map[string]any{
+			select {
+			case f.Ident <- p.D:
+			default:
+			}
+			f.Dispatch("READY", map[string]any{
 				"v": 10, "session_id": "session", "guilds": []any{},
-				"user":        map[string]any{"id": botUserID, "username": "ataxxbot", "bot": true},
-				"application": map[string]any{"id": appID},
+				"user":        map[string]any{"id": f.botUserID, "username": "ataxxbot", "bot": true},
+				"application": map[string]any{"id": f.appID},
 			})
 		}
 	}
 }
 
-func (f *fakeDiscord) write(v any) {
+func (f *Server) write(v any) {
 	f.wsMu.Lock()
 	defer f.wsMu.Unlock()
 	if err := f.ws.WriteJSON(v); err != nil {
@@ -144,8 +159,8 @@ func (f *fakeDiscord) write(v any) {
 	}
 }
 
-// dispatch sends an event (op 0) with the next sequence number.
-func (f *fakeDiscord) dispatch(event string, d any) {
+// Dispatch sends an event (op 0) with the next sequence number.
+func (f *Server) Dispatch(event string, d any) {
 	f.wsMu.Lock()
 	f.seq++
 	s := f.seq
@@ -153,8 +168,9 @@ func (f *fakeDiscord) dispatch(event string, d any) {
 	f.write(map[string]any{"op": 0, "t": event, "s": s, "d": d})
 }
 
-// waitCall returns the first call from index from on that matches.
-func (f *fakeDiscord) waitCall(from int, match func(call) bool) (call, int) {
+// WaitCall returns the first call from index from on that matches, and
+// the index after it; it fails the test after 20 s.
+func (f *Server) WaitCall(from int, match func(Call) bool) (Call, int) {
 	f.t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
@@ -181,7 +197,15 @@ func (f *fakeDiscord) waitCall(from int, match func(call) bool) (call, int) {
 	}
 }
 
-func (f *fakeDiscord) count() int {
+// Calls returns every call so far.
+func (f *Server) Calls() []Call {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Call(nil), f.calls...)
+}
+
+// Count is how many calls the bot has made.
+func (f *Server) Count() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return len(f.calls)
