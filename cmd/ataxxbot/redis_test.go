@@ -147,7 +147,7 @@ func TestRaceHelper(t *testing.T) {
 				moves := pos.LegalMoves()
 				m := moves[rng.IntN(len(moves))]
 				for _, r := range say(user, "move "+m.String()) {
-					if strings.Contains(r.Text, " plays ") {
+					if strings.Contains(r.Text, " plays ") || strings.Contains(r.Text, " passes.") {
 						applied.Add(1)
 					}
 				}
