@@ -107,6 +107,10 @@ func (p *Position) SetSide(c Colour) { p.side = c & 1 }
 // Turn returns the manager's turn counter.
 func (p *Position) Turn() int { return p.turn }
 
+// SetTurn sets the turn counter (at least 1): a manager that lets a side
+// lose its turn keeps the count with it.
+func (p *Position) SetTurn(n int) { p.turn = max(1, n) }
+
 // TurnLimit returns the limit N (0 for none).
 func (p *Position) TurnLimit() int { return p.limit }
 
@@ -151,6 +155,15 @@ type Result struct {
 	Outcome  Outcome
 	Attacker Rank
 	Defender Rank
+}
+
+// Public returns what everyone may know of r: a quiet move hides the
+// mover's rank; combat reveals both.
+func (r Result) Public() Result {
+	if r.Outcome == Moved {
+		r.Attacker = NoRank
+	}
+	return r
 }
 
 // Combat reports whether the move attacked a piece.
@@ -218,12 +231,18 @@ func (p *Position) GenerateMoves(l *MoveList) {
 	if p.over() {
 		return
 	}
+	generate(&p.board, p.side, l)
+}
+
+// generate appends the moves of side c on board to l. Enemy ranks play no
+// part, so a View generates its seat's moves with it too.
+func generate(board *[NumSquares]Piece, c Colour, l *MoveList) {
 	own := pieceRed
-	if p.side == Blue {
+	if c == Blue {
 		own = pieceBlue
 	}
 	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
+		pc := board[s]
 		if pc&own == 0 || !pc.Rank().Movable() {
 			continue
 		}
@@ -232,7 +251,7 @@ func (p *Position) GenerateMoves(l *MoveList) {
 			r := &rays[s][d]
 			for i := int8(0); i < r.n; i++ {
 				t := r.sqs[i]
-				q := p.board[t]
+				q := board[t]
 				if q&own != 0 {
 					break
 				}

@@ -462,3 +462,16 @@ func ExamplePosition_View() {
 	// ..++..++..
 	// 967B669999
 }
+
+func TestViewMovesEqualPositionMoves(t *testing.T) {
+	p := startPosition(t)
+	for i := 0; i < 30; i++ {
+		v := p.View(SeatOf(p.Side()))
+		want := p.LegalMoves()
+		got := v.LegalMoves()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("ply %d: view moves %v; want %v", i, got, want)
+		}
+		p.MakeMove(want[(i*7)%len(want)])
+	}
+}

@@ -67,6 +67,24 @@ func (v *View) At(s Square) Piece {
 	return v.Board[s]
 }
 
+// GenerateMoves fills l with the moves of the seat's own side (Red's or
+// Blue's seat only; nothing for others): legality depends only on the
+// seat's own pieces and on which squares are occupied, which the seat
+// sees. It does not know whether the game is over.
+func (v *View) GenerateMoves(l *MoveList) {
+	l.Len = 0
+	if v.Seat <= BlueSeat {
+		generate(&v.Board, Colour(v.Seat), l)
+	}
+}
+
+// LegalMoves returns the seat's moves as a new slice.
+func (v *View) LegalMoves() []Move {
+	var l MoveList
+	v.GenerateMoves(&l)
+	return append([]Move(nil), l.Slice()...)
+}
+
 // ProtocolLines returns the board message the manager sends a player
 // before each move: 10 lines of 10 characters, y = 0 first, the player's
 // own pieces by letter, every enemy piece '#' (revealed ones too, as the
