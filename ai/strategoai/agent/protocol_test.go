@@ -116,7 +116,7 @@ type scripted struct {
 }
 
 func (s *scripted) Setup(stratego.Colour, string) stratego.Setup { return s.setup }
-func (s *scripted) Observe(c Confirmation)                         { s.seen = append(s.seen, c) }
+func (s *scripted) Observe(c Confirmation)                       { s.seen = append(s.seen, c) }
 func (s *scripted) Move([stratego.Height]string) stratego.Move {
 	m, _ := stratego.ParseProtocolMove(s.answers[0])
 	s.answers = s.answers[1:]
