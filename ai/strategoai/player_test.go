@@ -7,44 +7,46 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
 
-// mover is a side in an in-process game.
-type mover interface {
-	Observe(stratego.Result) error
-	Move() stratego.Move
-	Setup() stratego.Setup
+// side is one player of an in-process game: how it moves given the game
+// (from which it may only take its seat's view) and what it is told.
+type side struct {
+	setup   stratego.Setup
+	move    func(g *stratego.Game) stratego.Move
+	observe func(stratego.Result) error
 }
 
-// randomMover plays a uniformly random legal move from its seat's view.
-type randomMover struct {
-	c     stratego.Colour
-	rng   *rand.Rand
-	setup stratego.Setup
-	game  *stratego.Game
+func aiSide(p *Player) side {
+	return side{setup: p.Setup(), move: func(*stratego.Game) stratego.Move { return p.Move() }, observe: p.Observe}
 }
 
-func (r *randomMover) Observe(stratego.Result) error { return nil }
-func (r *randomMover) Setup() stratego.Setup          { return r.setup }
-func (r *randomMover) Move() stratego.Move {
-	v := r.game.View(stratego.SeatOf(r.c))
-	m := v.LegalMoves()
-	if len(m) == 0 {
-		return stratego.NoMove
+func randomSide(c stratego.Colour, seed uint64) side {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	return side{
+		setup: stratego.RandomSetup(rng),
+		move: func(g *stratego.Game) stratego.Move {
+			v := g.View(stratego.SeatOf(c))
+			m := v.LegalMoves()
+			if len(m) == 0 {
+				return stratego.NoMove
+			}
+			return m[rng.IntN(len(m))]
+		},
+		observe: func(stratego.Result) error { return nil },
 	}
-	return m[r.rng.IntN(len(m))]
 }
 
-// play runs a game to its end (limit turns) and returns its status.
-func play(t *testing.T, red, blue mover, game **stratego.Game, limit int) stratego.Status {
+// play runs a game to its end and returns its status. Every AI player's
+// tracker must agree with its seat's view after every move.
+func play(t *testing.T, red, blue side, ais [2]*Player, limit int) stratego.Status {
 	t.Helper()
-	g, err := stratego.NewGame(red.Setup(), blue.Setup(), stratego.Options{TurnLimit: limit})
+	g, err := stratego.NewGame(red.setup, blue.setup, stratego.Options{TurnLimit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
-	*game = g
-	sides := [2]mover{red, blue}
+	sides := [2]side{red, blue}
 	for !g.Status().Over() {
 		pos := g.Position()
-		m := sides[pos.Side()].Move()
+		m := sides[pos.Side()].move(g)
 		if m == stratego.NoMove {
 			g.Resign(pos.Side())
 			break
@@ -54,17 +56,17 @@ func play(t *testing.T, red, blue mover, game **stratego.Game, limit int) strate
 			t.Fatalf("%v played %v: %v\n%v", pos.Side(), m, err, pos)
 		}
 		for _, s := range sides {
-			if err := s.Observe(r.Public()); err != nil {
+			if err := s.observe(r.Public()); err != nil {
 				t.Fatalf("observe %v: %v", r, err)
 			}
 		}
-		// The tracker must agree with the seat's view after every move.
-		for c, s := range sides {
-			if p, ok := s.(*Player); ok {
-				v := g.View(stratego.SeatOf(stratego.Colour(c)))
-				if !p.Sync(&v) {
-					t.Fatalf("%v's tracker lost the board after %v", stratego.Colour(c), r)
-				}
+		for c, p := range ais {
+			if p == nil {
+				continue
+			}
+			v := g.View(stratego.SeatOf(stratego.Colour(c)))
+			if !p.Sync(&v) {
+				t.Fatalf("%v's tracker lost the board after %v", stratego.Colour(c), r)
 			}
 		}
 	}
@@ -72,19 +74,16 @@ func play(t *testing.T, red, blue mover, game **stratego.Game, limit int) strate
 }
 
 func TestBeatsRandomMover(t *testing.T) {
-	games := 6
-	wins := 0
+	games, wins := 6, 0
 	for i := 0; i < games; i++ {
-		ai := stratego.Colour(i % 2)
-		var g *stratego.Game
-		p := New(ai, 2, stratego.Progcomp, uint64(i))
-		rnd := &randomMover{c: ai.Other(), rng: rand.New(rand.NewPCG(uint64(i), 9)), game: nil}
-		rnd.setup = stratego.RandomSetup(rnd.rng)
-		sides := [2]mover{}
-		sides[ai], sides[ai.Other()] = p, rnd
-		// the random mover reads the game through this pointer
-		st := playWithRandom(t, sides, rnd, &g)
-		if st.Over() && !st.Draw && st.Winner == ai {
+		c := stratego.Colour(i % 2)
+		p := New(c, 2, stratego.Progcomp, uint64(i))
+		var sides [2]side
+		var ais [2]*Player
+		sides[c], ais[c] = aiSide(p), p
+		sides[c.Other()] = randomSide(c.Other(), uint64(i))
+		st := play(t, sides[0], sides[1], ais, 1000)
+		if st.Over() && !st.Draw && st.Winner == c {
 			wins++
 		}
 	}
@@ -93,22 +92,48 @@ func TestBeatsRandomMover(t *testing.T) {
 	}
 }
 
-func playWithRandom(t *testing.T, sides [2]mover, rnd *randomMover, g **stratego.Game) stratego.Status {
-	t.Helper()
-	wrapped := &lazyRandom{rnd: rnd, g: g}
-	for c := range sides {
-		if sides[c] == rnd {
-			sides[c] = wrapped
+func TestSelfPlayTrackersStayInSync(t *testing.T) {
+	red := New(stratego.Red, 1, stratego.Progcomp, 1)
+	blue := New(stratego.Blue, 1, stratego.Progcomp, 2)
+	st := play(t, aiSide(red), aiSide(blue), [2]*Player{red, blue}, 200)
+	if !st.Over() {
+		t.Errorf("game did not end: %v", st)
+	}
+}
+
+func TestSetupsAreValidAndVaried(t *testing.T) {
+	seen := map[stratego.Setup]bool{}
+	for i := 0; i < 30; i++ {
+		s := New(stratego.Colour(i%2), 3, stratego.Progcomp, uint64(i)).Setup()
+		if err := s.Validate(); err != nil {
+			t.Fatalf("setup %v: %v", s, err)
+		}
+		if s.Rows[2] == [10]stratego.Rank{} {
+			t.Fatal("empty row")
+		}
+		seen[s] = true
+		// Flag on the back two rows, as every formation keeps it.
+		found := false
+		for _, row := range s.Rows[:2] {
+			for _, r := range row {
+				found = found || r == stratego.Flag
+			}
+		}
+		if !found {
+			t.Errorf("flag not on the back two rows: %v", s)
 		}
 	}
-	return play(t, sides[0], sides[1], g, 1000)
+	if len(seen) < 20 {
+		t.Errorf("30 setups: %d distinct; want at least 20", len(seen))
+	}
 }
 
-type lazyRandom struct {
-	rnd *randomMover
-	g   **stratego.Game
+func BenchmarkMoveLevel4Opening(b *testing.B) {
+	p := New(stratego.Red, 4, stratego.Progcomp, 1)
+	p.cfg.Budget = 0
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Move()
+	}
+	b.ReportMetric(float64(p.Nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
-
-func (l *lazyRandom) Observe(r stratego.Result) error { return nil }
-func (l *lazyRandom) Setup() stratego.Setup         { return l.rnd.setup }
-func (l *lazyRandom) Move() stratego.Move           { l.rnd.game = *l.g; return l.rnd.Move() }

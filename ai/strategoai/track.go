@@ -22,7 +22,7 @@ type tracker struct {
 	me      stratego.Colour
 	rules   stratego.Rules
 	own     [stratego.NumSquares]stratego.Piece // own pieces with marks; Lake on lakes
-	at      [stratego.NumSquares]int8          // enemy index+1 on a square, 0 none
+	at      [stratego.NumSquares]int8           // enemy index+1 on a square, 0 none
 	enemies []enemy
 	dead    [stratego.NumRanks]int // enemy ranks destroyed
 	lastOwn stratego.Move          // our last move, to discourage undoing it
