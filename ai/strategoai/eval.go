@@ -20,16 +20,20 @@ const (
 	hiddenShare = 2
 )
 
-// evaluate scores p for the side to move.
+// evaluate scores p for the side to move. It tests the end of the game
+// by counting (a lost Flag, no moving piece) rather than with
+// Position.Status, whose boxed-in test needs the move generator; a side
+// boxed in shows up one ply later as a side without moves.
 func evaluate(p *stratego.Position) int {
-	st := p.Status()
-	if st.Over() {
-		switch {
-		case st.Draw:
-			return 0
-		case st.Winner == p.Side():
-			return winScore
-		}
+	me, them := p.Side(), p.Side().Other()
+	switch {
+	case p.Count(me, stratego.Flag) == 0:
+		return -winScore
+	case p.Count(them, stratego.Flag) == 0:
+		return winScore
+	case p.Mobile(me) == 0 && p.Mobile(them) == 0:
+		return 0
+	case p.Mobile(me) == 0:
 		return -winScore
 	}
 	var score [2]int
