@@ -27,8 +27,9 @@ type Config struct {
 	Depth int
 	// Noise: the spread of a random term added to each move's score.
 	Noise int
-	// Budget stops sampling early once spent (0: no limit), to stay
-	// inside an agent's time per reply.
+	// Budget stops sampling once spent (0: no limit), and a search still
+	// running at twice the budget is cut short, to stay inside an agent's
+	// time per reply (2 s by default).
 	Budget time.Duration
 }
 
@@ -44,9 +45,9 @@ func LevelConfig(l Level) Config {
 	case l == 3:
 		return Config{Samples: 8, Depth: 2, Noise: 8}
 	case l == 4:
-		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 900 * time.Millisecond}
+		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 500 * time.Millisecond}
 	}
-	return Config{Samples: 24, Depth: 3, Noise: 2, Budget: 1200 * time.Millisecond}
+	return Config{Samples: 24, Depth: 3, Noise: 2, Budget: 700 * time.Millisecond}
 }
 
 // Player is our Stratego AI for one side of one game. It knows only what
@@ -156,6 +157,9 @@ func (p *Player) Move() stratego.Move {
 	total := make([]int, len(moves))
 	scores := make([]int, len(moves))
 	var s searcher
+	if p.cfg.Budget > 0 {
+		s.deadline = start.Add(2 * p.cfg.Budget)
+	}
 	for n := 0; n < p.cfg.Samples; n++ {
 		if n > 0 {
 			if p.cfg.Budget > 0 && time.Since(start) > p.cfg.Budget {
@@ -163,7 +167,18 @@ func (p *Player) Move() stratego.Move {
 			}
 			world = p.t.sample(p.rng, p.me)
 		}
-		s.rootScores(&world, moves, p.cfg.Depth, scores)
+		done := s.rootScores(&world, moves, p.cfg.Depth, scores)
+		if done < len(moves) {
+			// Out of time: a world half searched counts only if it is
+			// the first, and then only for the moves it scored.
+			if n == 0 {
+				for i := done; i < len(moves); i++ {
+					total[i] = -winScore
+				}
+				copy(total[:done], scores[:done])
+			}
+			break
+		}
 		for i, v := range scores {
 			total[i] += v
 		}

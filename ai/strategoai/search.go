@@ -1,11 +1,19 @@
 package strategoai
 
-import "github.com/ataxxbot/ataxxbot/engine/stratego"
+import (
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
 
 // searcher runs a fixed-depth alpha-beta over one sampled world.
 type searcher struct {
 	nodes uint64
 	lists [maxDepth + 1]stratego.MoveList
+	// deadline, if set, aborts the search: an agent that thinks past its
+	// time loses the game.
+	deadline time.Time
+	aborted  bool
 }
 
 const maxDepth = 4
@@ -25,6 +33,12 @@ func order(p *stratego.Position, l *stratego.MoveList) {
 // plies deep.
 func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 	s.nodes++
+	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.aborted = true
+	}
+	if s.aborted {
+		return 0
+	}
 	if depth == 0 {
 		return evaluate(p)
 	}
@@ -54,8 +68,12 @@ func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 }
 
 // rootScores scores every root move of p (in l's order) at depth plies.
-func (s *searcher) rootScores(p *stratego.Position, moves []stratego.Move, depth int, out []int) {
+// It returns how many it scored before the deadline.
+func (s *searcher) rootScores(p *stratego.Position, moves []stratego.Move, depth int, out []int) int {
 	for i, m := range moves {
+		if s.aborted {
+			return i
+		}
 		if err := p.Legal(m); err != nil {
 			out[i] = -winScore
 			continue
@@ -63,5 +81,9 @@ func (s *searcher) rootScores(p *stratego.Position, moves []stratego.Move, depth
 		u := p.MakeMove(m)
 		out[i] = -s.negamax(p, depth-1, -winScore-1, winScore+1)
 		p.UnmakeMove(m, u)
+		if s.aborted {
+			return i
+		}
 	}
+	return len(moves)
 }

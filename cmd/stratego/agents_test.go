@@ -71,14 +71,6 @@ func testAgent(name string) int {
 		seed := uint64(time.Now().UnixNano())
 		agent.Serve(os.Stdin, os.Stdout, &randomBrain{rng: rand.New(rand.NewPCG(seed, 1))})
 		return 0
-	case "sleepy": // hangs on its first move
-		setup()
-		waitBoard()
-		time.Sleep(time.Hour)
-	case "slowsetup": // hangs during setup
-		read()
-		fmt.Println("FB8sB479B8")
-		time.Sleep(time.Hour)
 	case "crasher": // exits when asked to move
 		setup()
 		waitBoard()

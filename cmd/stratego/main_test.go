@@ -6,14 +6,34 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 )
 
-var agentNames = []string{"basic_cpp", "asmodeus", "random", "sleepy", "slowsetup", "crasher", "garbage",
+var agentNames = []string{"basic_cpp", "asmodeus", "random", "crasher", "garbage",
 	"longline", "illegal", "baddir", "badsetup", "shortsetup", "surrender"}
+
+// shellAgents are for the timeout tests: a shell starts in a millisecond
+// even on a busy machine, where the race-enabled test binary may take
+// longer than the timeout under test. Each sets up with the sample army
+// (Red's lines; as Blue it is the same formation mirrored top to bottom,
+// which is also valid), and leaves on QUIT or at the end of its input.
+var shellAgents = map[string]string{
+	"sh_sleepy":    shSetup + shUntilQuit, // never answers a move
+	"sh_slowsetup": shStart + "read q\necho FB8sB479B8\n" + shUntilQuit,
+	"sh_setup":     shSetup + shUntilQuit,
+	// sh_onemove is Red: START and the board, then one move.
+	"sh_onemove": shSetup + "i=0\nwhile [ $i -lt 11 ]; do read l; i=$((i+1)); done\necho 0 3 DOWN\n" + shUntilQuit,
+}
+
+const (
+	shStart     = "#!/bin/sh\necho $$ > \"$STRATEGO_RECORD_DIR/${0##*/}.pid\"\n"
+	shSetup     = shStart + "read q\necho FB8sB479B8\necho BB31555583\necho 6724898974\necho 967B669999\n"
+	shUntilQuit = "while read l; do case \"$l\" in QUIT*) exit 0;; esac; done\n"
+)
 
 // linkAgents makes a directory with agents/<name> links to the test
 // binary, moves into it, and returns the directory where agents record
@@ -30,6 +50,11 @@ func linkAgents(t *testing.T) string {
 	}
 	for _, n := range agentNames {
 		if err := os.Symlink(exe, filepath.Join(dir, "agents", n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, script := range shellAgents {
+		if err := os.WriteFile(filepath.Join(dir, "agents", name), []byte(script), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,12 +79,17 @@ func manage(t *testing.T, rec string, stdin string, args ...string) (stdout, std
 	for _, f := range mustGlob(t, filepath.Join(rec, "*.pid")) {
 		os.Remove(f)
 	}
+	// Agents here are the race-enabled test binary on a busy machine:
+	// unless a test is about timeouts, give them time to start.
+	if !slices.Contains(args, "-T") {
+		args = append([]string{"-T", "20"}, args...)
+	}
 	var out, errw bytes.Buffer
 	var k killer
 	code = run(args, strings.NewReader(stdin), &out, &errw, &k)
 	for _, f := range mustGlob(t, filepath.Join(rec, "*.pid")) {
 		b, _ := os.ReadFile(f)
-		pid, err := strconv.Atoi(string(b))
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 		if err != nil {
 			t.Fatalf("%s: %q", f, b)
 		}
@@ -145,7 +175,7 @@ func TestLogThenReplay(t *testing.T) {
 		{"tapped game", []string{"-m", "40"}, []string{"agents/basic_cpp", "agents/asmodeus"}},
 		{"random agents", []string{"-m", "300"}, []string{"agents/random", "agents/random"}},
 		{"illegal moves ignored", []string{"-i", "-m", "4"}, []string{"agents/illegal", "agents/baddir"}},
-		{"timeout", []string{"-T", "1"}, []string{"agents/basic_cpp", "agents/sleepy"}},
+		{"timeout", []string{"-T", "1"}, []string{"agents/sh_onemove", "agents/sh_sleepy"}},
 		{"surrender", nil, []string{"agents/surrender", "agents/random"}},
 		{"bad setup", nil, []string{"agents/badsetup", "agents/random"}},
 	}
@@ -210,8 +240,8 @@ func TestMisbehavingAgents(t *testing.T) {
 		args []string
 		want string // result line, or its start when values depend on a random agent
 	}{
-		{"timeout on a move", []string{"-T", "1", "agents/sleepy", "agents/random"}, "agents/sleepy RED ILLEGAL 1 148 148"},
-		{"timeout during setup", []string{"-T", "1", "agents/slowsetup", "agents/random"}, "agents/slowsetup RED BAD_SETUP 0 0 148"},
+		{"timeout on a move", []string{"-T", "1", "agents/sh_sleepy", "agents/sh_setup"}, "agents/sh_sleepy RED ILLEGAL 1 148 148"},
+		{"timeout during setup", []string{"-T", "1", "agents/sh_slowsetup", "agents/sh_setup"}, "agents/sh_slowsetup RED BAD_SETUP 0 0 148"},
 		{"crash", []string{"agents/basic_cpp", "agents/crasher"}, "agents/crasher BLUE ILLEGAL 1 148 148"},
 		{"garbage", []string{"agents/garbage", "agents/random"}, "agents/garbage RED ILLEGAL 1 148 148"},
 		{"a line too long", []string{"agents/longline", "agents/random"}, "agents/longline RED ILLEGAL 1 148 148"},
@@ -219,7 +249,7 @@ func TestMisbehavingAgents(t *testing.T) {
 		{"bad direction", []string{"agents/baddir", "agents/random"}, "agents/baddir RED ILLEGAL 1 148 148"},
 		{"illegal moves ignored", []string{"-i", "-m", "5", "agents/illegal", "agents/illegal"}, "agents/illegal BLUE DRAW_DEFAULT 5 148 148"},
 		{"bad directions ignored", []string{"-i", "-m", "3", "agents/baddir", "agents/baddir"}, "agents/baddir BLUE DRAW_DEFAULT 3 148 148"},
-		{"timeout under -i still ends the game", []string{"-i", "-T", "1", "agents/basic_cpp", "agents/sleepy"}, "agents/sleepy BLUE ILLEGAL 1 148 148"},
+		{"timeout under -i still ends the game", []string{"-i", "-T", "1", "agents/sh_onemove", "agents/sh_sleepy"}, "agents/sh_sleepy BLUE ILLEGAL 1 148 148"},
 		{"bad setup", []string{"agents/badsetup", "agents/random"}, "agents/badsetup RED BAD_SETUP 0 0 148"},
 		{"short setup line", []string{"agents/random", "agents/shortsetup"}, "agents/shortsetup BLUE BAD_SETUP 0 148 0"},
 		{"both bad", []string{"agents/badsetup", "agents/shortsetup"}, "neither BOTH BAD_SETUP 0 0 0"},
