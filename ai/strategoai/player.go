@@ -28,8 +28,9 @@ type Config struct {
 	// Noise: the spread of a random term added to each move's score.
 	Noise int
 	// Budget stops sampling once spent (0: no limit), and a search still
-	// running at twice the budget is cut short, to stay inside an agent's
-	// time per reply (2 s by default).
+	// running at one and a half times the budget is cut short: an agent
+	// has 2 s per reply by default, and a busy machine can stretch the
+	// budget's CPU time well beyond it in wall time.
 	Budget time.Duration
 }
 
@@ -45,9 +46,9 @@ func LevelConfig(l Level) Config {
 	case l == 3:
 		return Config{Samples: 8, Depth: 2, Noise: 8}
 	case l == 4:
-		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 500 * time.Millisecond}
+		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 300 * time.Millisecond}
 	}
-	return Config{Samples: 24, Depth: 3, Noise: 2, Budget: 700 * time.Millisecond}
+	return Config{Samples: 24, Depth: 3, Noise: 2, Budget: 500 * time.Millisecond}
 }
 
 // Player is our Stratego AI for one side of one game. It knows only what
@@ -158,7 +159,7 @@ func (p *Player) Move() stratego.Move {
 	scores := make([]int, len(moves))
 	var s searcher
 	if p.cfg.Budget > 0 {
-		s.deadline = start.Add(2 * p.cfg.Budget)
+		s.deadline = start.Add(p.cfg.Budget * 3 / 2)
 	}
 	for n := 0; n < p.cfg.Samples; n++ {
 		if n > 0 {
