@@ -13,9 +13,16 @@
 //   - Run manages a game between two Players exactly as the program does
 //     (see stratego-protocol.md): which lines each side reads and when,
 //     -i, the turn limit, SURRENDER, bad setups, and the Result line.
-//   - SetupQuery, ParseAnswer, Confirm, ParseConfirmation and Result are
-//     the protocol's lines; a host that runs an agent for a chat game uses
-//     them with Program directly.
+//   - Judge is the manager's ruling on one answer (the heart of Run);
+//     Seat keeps what a player has yet to be told. A host that runs a game
+//     itself (a chat game against an agent program) seats the Program,
+//     Tells it every confirmation, Asks it on its turn and Judges the
+//     answer, so the program reads exactly what the manager would send.
+//     After a host restart, Seat.Replay brings a fresh process to the
+//     recorded position (the record wins where the program answers
+//     differently).
+//   - SetupQuery, ParseAnswer, Confirm, ParseConfirmation, ParseBoard and
+//     Result are the protocol's lines.
 //   - Serve is the agent's side: it drives a Brain (our AI, a random
 //     mover, a test agent) over stdin/stdout.
 //

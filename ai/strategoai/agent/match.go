@@ -2,7 +2,6 @@ package agent
 
 import (
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
@@ -89,16 +88,14 @@ func Run(red, blue Player, cfg Config) Result {
 		return r
 	}
 	pos, _ := stratego.NewPosition(setups[stratego.Red], setups[stratego.Blue], cfg.Options)
-	var news [2][]string
-	news[stratego.Red] = []string{"START"}
-
+	seats := [2]*Seat{NewSeat(red, stratego.Red), NewSeat(blue, stratego.Blue)}
 	end := func(c stratego.Colour, o Outcome, reason string) Result {
 		r := Result{Name: names[c], Colour: c.String(), Outcome: o, Turn: pos.Turn(),
 			RedValue: pos.Value(stratego.Red), BlueValue: pos.Value(stratego.Blue), Reason: reason}
 		if cfg.Hooks.End != nil {
 			cfg.Hooks.End(r, &pos)
 		}
-		players[c].Quit(news[c], r.String())
+		seats[c].Quit(r.String())
 		players[c.Other()].Close()
 		return r
 	}
@@ -106,8 +103,7 @@ func Run(red, blue Player, cfg Config) Result {
 		c := pos.Side()
 		turn := pos.Turn()
 		v := pos.View(stratego.SeatOf(c))
-		text, err := players[c].Move(news[c], &v)
-		news[c] = nil
+		text, err := seats[c].Ask(&v)
 		if err != nil {
 			reason := ReasonBadAnswer
 			switch {
@@ -118,57 +114,91 @@ func Run(red, blue Player, cfg Config) Result {
 			}
 			return end(c, Illegal, reason)
 		}
-		a := ParseAnswer(text)
-		var conf string
-		switch a.Kind {
-		case AnswerSurrender:
-			moveHook(cfg, c, turn, text, &pos)
-			return end(c, Surrender, ReasonSurrender)
-		case AnswerBadDirection:
-			if !cfg.IgnoreIllegal {
-				moveHook(cfg, c, turn, text+" ILLEGAL", &pos)
-				return end(c, Illegal, ReasonBadAnswer)
-			}
-			conf = text
-			pos.SetSide(c.Other())
-			advance(&pos, c)
-		case AnswerMalformed, AnswerMove:
-			if a.Kind == AnswerMalformed || pos.Legal(a.Move) != nil {
-				if !cfg.IgnoreIllegal {
-					moveHook(cfg, c, turn, text+" ILLEGAL", &pos)
-					return end(c, Illegal, ReasonIllegal)
-				}
-				conf = text + " ILLEGAL"
-				pos.SetSide(c.Other())
-				advance(&pos, c)
-				break
-			}
-			u := pos.MakeMove(a.Move)
-			res := u.Result()
-			if res.Outcome == stratego.CapturesFlag {
-				moveHook(cfg, c, turn, text+" VICTORY_FLAG", &pos)
-				return end(c, Victory, ReasonFlag)
-			}
-			if pos.Mobile(c.Other()) == 0 {
-				if pos.Mobile(c) == 0 {
-					moveHook(cfg, c, turn, Confirm(text, res), &pos)
-					return end(c, Draw, ReasonImmobile)
-				}
-				moveHook(cfg, c, turn, text+" VICTORY_ATTRITION", &pos)
-				return end(c, Victory, ReasonAttrition)
-			}
-			conf = Confirm(text, res)
+		vd := Judge(&pos, text, cfg.IgnoreIllegal)
+		if cfg.Hooks.Move != nil {
+			cfg.Hooks.Move(c, turn, vd.Log, &pos)
 		}
-		moveHook(cfg, c, turn, conf, &pos)
-		news[stratego.Red] = append(news[stratego.Red], conf)
-		news[stratego.Blue] = append(news[stratego.Blue], conf)
+		if vd.Confirmation != "" {
+			seats[stratego.Red].Tell(vd.Confirmation)
+			seats[stratego.Blue].Tell(vd.Confirmation)
+		}
+		if vd.End != "" {
+			return end(c, vd.End, vd.Reason)
+		}
 		if cfg.Stall > 0 {
 			time.Sleep(cfg.Stall)
 		}
-		if c == stratego.Blue && pos.TurnLimit() > 0 && pos.Turn() >= pos.TurnLimit() {
-			return end(c, DrawDefault, ReasonTurns)
-		}
 	}
+}
+
+// Verdict is what the manager makes of one answer of the side to move.
+type Verdict struct {
+	// Log is the move's text in the manager's log: the answer and its
+	// outcome ("0 3 DOWN OK", "0 1 UP VICTORY_FLAG", "0 0 DOWN ILLEGAL").
+	Log string
+	// Confirmation is the line both sides are told, or "" when the move
+	// ended the game (those are not broadcast) or was SURRENDER.
+	Confirmation string
+	// Made is set when a move was made; Result says what it did.
+	Made   bool
+	Result stratego.Result
+	// End is the outcome when the answer ended the game ("" if it goes
+	// on), with the log's reason.
+	End    Outcome
+	Reason string
+}
+
+// Judge applies the answer text of the side to move to pos exactly as
+// the manager does: SURRENDER; a bad direction (ends the game, or under
+// ignoreIllegal is echoed verbatim and the turn lost); a malformed or
+// illegal move (ends the game, or "… ILLEGAL" and the turn lost); a
+// legal move is made, and the game ends if it took the Flag, left the
+// opponent without moving pieces (a draw if the mover has none either)
+// or, after Blue's move, brought the turn counter to the limit. A host
+// that runs a game itself (a chat game against an agent program) judges
+// the agent's answers with it.
+func Judge(pos *stratego.Position, text string, ignoreIllegal bool) Verdict {
+	c := pos.Side()
+	a := ParseAnswer(text)
+	var v Verdict
+	switch a.Kind {
+	case AnswerSurrender:
+		return Verdict{Log: text, End: Surrender, Reason: ReasonSurrender}
+	case AnswerBadDirection:
+		if !ignoreIllegal {
+			return Verdict{Log: text + " ILLEGAL", End: Illegal, Reason: ReasonBadAnswer}
+		}
+		v.Log, v.Confirmation = text, text
+		pos.SetSide(c.Other())
+		advance(pos, c)
+	case AnswerMalformed, AnswerMove:
+		if a.Kind == AnswerMalformed || pos.Legal(a.Move) != nil {
+			if !ignoreIllegal {
+				return Verdict{Log: text + " ILLEGAL", End: Illegal, Reason: ReasonIllegal}
+			}
+			v.Log = text + " ILLEGAL"
+			v.Confirmation = v.Log
+			pos.SetSide(c.Other())
+			advance(pos, c)
+			break
+		}
+		u := pos.MakeMove(a.Move)
+		v.Made, v.Result = true, u.Result()
+		switch {
+		case v.Result.Outcome == stratego.CapturesFlag:
+			return Verdict{Log: text + " VICTORY_FLAG", Made: true, Result: v.Result, End: Victory, Reason: ReasonFlag}
+		case pos.Mobile(c.Other()) == 0 && pos.Mobile(c) == 0:
+			return Verdict{Log: Confirm(text, v.Result), Made: true, Result: v.Result, End: Draw, Reason: ReasonImmobile}
+		case pos.Mobile(c.Other()) == 0:
+			return Verdict{Log: text + " VICTORY_ATTRITION", Made: true, Result: v.Result, End: Victory, Reason: ReasonAttrition}
+		}
+		v.Log = Confirm(text, v.Result)
+		v.Confirmation = v.Log
+	}
+	if c == stratego.Blue && pos.TurnLimit() > 0 && pos.Turn() >= pos.TurnLimit() {
+		v.End, v.Reason = DrawDefault, ReasonTurns
+	}
+	return v
 }
 
 // advance moves the turn counter after a lost turn as MakeMove does after
@@ -176,11 +206,5 @@ func Run(red, blue Player, cfg Config) Result {
 func advance(pos *stratego.Position, mover stratego.Colour) {
 	if mover == stratego.Blue {
 		pos.SetTurn(pos.Turn() + 1)
-	}
-}
-
-func moveHook(cfg Config, c stratego.Colour, turn int, text string, pos *stratego.Position) {
-	if cfg.Hooks.Move != nil {
-		cfg.Hooks.Move(c, turn, strings.TrimRight(text, "\n"), pos)
 	}
 }
