@@ -342,7 +342,8 @@ OUTPUT
 	stratego itself: a message on stderr, exit code 1.
 `
 
-// trimAnswer is used by the replay to strip an outcome from a log line.
+// outcomeSuffixes are what the log appends to an answer; stripOutcome
+// takes one off for the replay.
 var outcomeSuffixes = []string{" OK", " ILLEGAL", " VICTORY_FLAG", " VICTORY_ATTRITION"}
 
 func stripOutcome(text string) string {
@@ -355,8 +356,9 @@ func stripOutcome(text string) string {
 	if n := len(f); n >= 3 {
 		switch f[n-3] {
 		case "KILLS", "DIES", "BOTHDIE":
-			i := strings.LastIndex(text, " "+f[n-3]+" ")
-			return text[:i]
+			if i := strings.LastIndex(text, " "+f[n-3]+" "); i >= 0 {
+				return text[:i]
+			}
 		}
 	}
 	return text
