@@ -213,8 +213,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, k *killer) in
 		return 0
 	}
 	// Agents' stderr is copied by goroutines (unless it is a file) while
-	// humans are prompted on it: one lock for all writers.
+	// humans are prompted on it: one lock for all writers. A file is
+	// handed to the agents as it is.
+	agentErr := stderr
 	stderr = &syncWriter{w: stderr}
+	if _, ok := agentErr.(*os.File); !ok {
+		agentErr = stderr
+	}
 	cfg := agent.Config{
 		Options:       stratego.Options{Rules: stratego.Progcomp, TurnLimit: o.maxTurns},
 		IgnoreIllegal: o.ignore,
@@ -236,7 +241,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, k *killer) in
 				ps[c] = &human{name: "human", in: in, out: stderr}
 				continue
 			}
-			p, err := agent.StartProgram(path, o.timeout, stderr)
+			p, err := agent.StartProgram(path, o.timeout, agentErr)
 			if err != nil {
 				if c == 1 {
 					ps[0].Close()

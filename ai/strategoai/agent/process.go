@@ -62,6 +62,9 @@ func Start(path string, stderr io.Writer) (*Process, error) {
 	cmd.Args = []string{path}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
 	setGroup(cmd)
+	// A descendant that escaped the group could hold a copied stderr
+	// open; do not let it keep Wait (and the reaping) waiting.
+	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		inR.Close()
 		inW.Close()
