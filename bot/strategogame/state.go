@@ -183,6 +183,9 @@ func (s *state) setup(seat int, text string) (bot.Played, error) {
 	}
 	c := stratego.Colour(seat)
 	army, err := stratego.ParseSetup(c, strings.TrimSpace(text), nil)
+	if f := strings.Fields(text); err != nil && len(f) == 1 {
+		err = fmt.Errorf("no formation %q", f[0])
+	}
 	if err != nil {
 		return bot.Played{}, fmt.Errorf("%w: %w; say setup ROW ROW ROW ROW (10 letters each of 1-9 s B F, %s), setup NAME (%s) or setup random",
 			bot.ErrIllegal, err, rowOrder(c), strings.Join(stratego.Formations(), ", "))
