@@ -2,6 +2,7 @@ package strategogame_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
@@ -24,18 +25,77 @@ type fakeClock struct {
 func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
 
 type harness struct {
-	t   *testing.T
-	bot *bot.Bot
+	t     *testing.T
+	bot   *bot.Bot
+	store bot.Store
 }
 
-func newHarness(t *testing.T, k bot.Kind) *harness {
+func newHarness(t *testing.T, k bot.Kind) *harness { return newHarnessOn(t, k, memory.New()) }
+
+// newHarnessOn starts a bot over store, as a restarted bot would.
+func newHarnessOn(t *testing.T, k bot.Kind, store bot.Store) *harness {
 	t.Helper()
-	b, err := bot.New(bot.Config{}, memory.New(), &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
+	b, err := bot.New(bot.Config{}, store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
-	return &harness{t: t, bot: b}
+	return &harness{t: t, bot: b, store: store}
+}
+
+// game rebuilds the table's game from its stored record, as anyone
+// reading the record could: the rules, both armies and the moves.
+func (h *harness) game() (*stratego.Game, record) {
+	h.t.Helper()
+	data, _, err := h.store.Load(context.Background(), "test:#g")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rec, err := bot.UnmarshalRecord(data)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	var st record
+	if err := json.Unmarshal(rec.State, &st); err != nil {
+		h.t.Fatal(err)
+	}
+	if st.Setups[0] == "" || st.Setups[1] == "" {
+		return nil, st
+	}
+	var armies [2]stratego.Setup
+	for i, rows := range st.Setups {
+		if armies[i], err = stratego.ParseSetupLines(stratego.Colour(i), strings.Split(rows, "/")); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	rules, _ := stratego.ParseRules(st.Rules)
+	g, err := stratego.NewGame(armies[0], armies[1], stratego.Options{Rules: rules, TurnLimit: st.Turns})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, text := range st.Moves {
+		m, err := stratego.ParseChatMove(text)
+		if err == nil {
+			_, err = g.Play(m)
+		}
+		if err != nil {
+			h.t.Fatalf("recorded move %s: %v", text, err)
+		}
+	}
+	return g, st
+}
+
+// record is the kind's state as it stores it, read independently.
+type record struct {
+	Rules   string    `json:"rules"`
+	Turns   int       `json:"turn_limit"`
+	Setups  [2]string `json:"setups"`
+	Ready   [2]bool   `json:"ready"`
+	Moves   []string  `json:"moves"`
+	Forfeit *struct {
+		Seat   int    `json:"seat"`
+		Ending string `json:"ending"`
+	} `json:"forfeit"`
 }
 
 // in says text in channel #g as user.
