@@ -86,7 +86,7 @@ func (s *state) programAct(ctx context.Context, seat int, name string) (bot.Comm
 		prog.Close()
 	}()
 	c := stratego.Colour(seat)
-	lost := func(e bot.Ending, err error) (bot.Command, error) {
+	lost := func(e bot.Ending) (bot.Command, error) {
 		if ctx.Err() != nil {
 			return bot.Command{}, ctx.Err() // killed for the host's reasons, not the program's
 		}
@@ -95,33 +95,33 @@ func (s *state) programAct(ctx context.Context, seat int, name string) (bot.Comm
 	if s.game == nil {
 		lines, err := prog.Setup(c, opponentName)
 		if err != nil {
-			return lost(EndBadSetup, err)
+			return lost(EndBadSetup)
 		}
 		if _, err := stratego.ParseSetupLines(c, lines); err != nil {
-			return lost(EndBadSetup, err)
+			return lost(EndBadSetup)
 		}
 		return bot.Command{Verb: "setup", Args: lines}, nil
 	}
 	seatP := agent.NewSeat(prog, c)
 	if err := seatP.Replay(opponentName, s.game.Start(), s.game.History()); err != nil {
-		return lost(failure(err), err)
+		return lost(failure(err))
 	}
 	pos := s.game.Position()
 	v := pos.View(stratego.SeatOf(c))
 	answer, err := seatP.Ask(&v)
 	if err != nil {
-		return lost(failure(err), err)
+		return lost(failure(err))
 	}
 	vd := agent.Judge(&pos, answer, false)
 	switch {
 	case vd.Made:
 		return bot.Command{Verb: "move", Args: []string{vd.Result.Move.String()}}, nil
 	case vd.End == agent.Surrender:
-		return lost(EndSurrender, nil)
+		return lost(EndSurrender)
 	case vd.Reason == agent.ReasonBadAnswer:
-		return lost(EndBadAnswer, nil)
+		return lost(EndBadAnswer)
 	}
-	return lost(EndIllegal, nil)
+	return lost(EndIllegal)
 }
 
 // failure is the ending for a program that failed to answer.

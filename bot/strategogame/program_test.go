@@ -2,6 +2,8 @@ package strategogame_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
+	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
@@ -269,5 +272,89 @@ func TestOurAgentProgram(t *testing.T) {
 	h.dm("alice", "setup lakeside")
 	want(t, h.dm("alice", "ready"), "#g", "Both armies are on the board")
 	playRed(t, h, rand.New(rand.NewPCG(9, 9)), 5)
+	noChildrenLeft(t)
+}
+
+// TestProgramsOnBothSeats: a program plays Red (told START first) and
+// Blue at the state level, every action a fresh process brought to the
+// position by replay.
+func TestProgramsOnBothSeats(t *testing.T) {
+	k := newKind(t, strategogame.Options{Programs: map[string]strategogame.ProgramConfig{
+		"rando": {Path: agentScript(t, "random"), Timeout: 5 * time.Second},
+	}})
+	st, err := k.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for n := 0; n < 4+12 && !st.Result().Over; n++ {
+		seat := st.Pending()[0]
+		c, err := st.AIAct(ctx, seat, bot.AIPlayer{Engine: "rando"}, int64(n))
+		if err != nil {
+			t.Fatalf("action %d: %v", n, err)
+		}
+		if c.Verb == "forfeit" {
+			t.Fatalf("action %d: the program forfeited: %v", n, c.Args)
+		}
+		if _, err := st.Act(seat, c); err != nil {
+			t.Fatalf("action %d: %v: %v", n, c, err)
+		}
+	}
+	data, _ := st.Encode()
+	if !strings.Contains(string(data), `"moves":["`) {
+		t.Fatalf("no moves recorded: %s", data)
+	}
+	noChildrenLeft(t)
+}
+
+// TestProgramCanceled: when the host cancels (the game changed, the bot
+// stops) the program is killed and AIAct returns the context's error,
+// not a forfeit: the program did nothing wrong.
+func TestProgramCanceled(t *testing.T) {
+	k := newKind(t, strategogame.Options{Programs: map[string]strategogame.ProgramConfig{
+		"hang": {Path: agentScript(t, "hang"), Timeout: time.Minute},
+	}})
+	st, err := k.New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	bg := context.Background()
+	for _, c := range []bot.Command{{Verb: "setup", Args: []string{"random"}}, {Verb: "ready"}} {
+		if _, err := st.Act(0, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 { // the army, then ready
+		c, err := st.AIAct(bg, 1, bot.AIPlayer{Engine: "hang"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Act(1, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	red, err := st.AIAct(bg, 0, bot.AIPlayer{Level: 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Act(0, red); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := st.Encode()
+	ctx, cancel := context.WithTimeout(bg, 300*time.Millisecond)
+	defer cancel()
+	c, err := st.AIAct(ctx, 1, bot.AIPlayer{Engine: "hang"}, 2)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, %v; want the context's error", c, err)
+	}
+	if after, _ := st.Encode(); string(after) != string(before) {
+		t.Fatalf("a canceled AIAct changed the state:\n%s\n%s", before, after)
+	}
 	noChildrenLeft(t)
 }
