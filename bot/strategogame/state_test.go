@@ -51,6 +51,9 @@ func TestRecord(t *testing.T) {
 	if string(data) != want {
 		t.Fatalf("record:\ngot  %s\nwant %s", data, want)
 	}
+	if r, err := st.View(bot.Command{Verb: "moves"}, bot.Spectator); err != nil || r.Text != "1. b4-b5 a7-a6" {
+		t.Fatalf("moves: got %q, %v; want %q", r.Text, err, "1. b4-b5 a7-a6")
+	}
 	back, err := k.Decode(data)
 	if err != nil {
 		t.Fatal(err)

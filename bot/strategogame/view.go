@@ -162,7 +162,9 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 			if r.Combat() {
 				fmt.Fprintf(&b, " (%s)", strings.TrimSuffix(combatText(r, mover), "."))
 			}
-			b.WriteByte('\n')
+			if mover == stratego.Blue {
+				b.WriteByte('\n')
+			}
 		}
 		return bot.Reply{Text: strings.TrimSpace(b.String()), Mono: true}, nil
 	}
