@@ -29,14 +29,15 @@ func pick(rng *rand.Rand, g *stratego.Game) stratego.Move {
 // host until the game ends (or the person resigns after a cap).
 func TestGameAgainstTheAI(t *testing.T) {
 	h := newHarness(t, newKind(t, strategogame.Options{}))
-	rs := h.in("alice", "!stratego start ai")
+	rs := h.in("alice", "!stratego start manual ai:4")
+	want(t, rs, "#g", "Manual rules")
 	want(t, rs, "#g", "Blue is ready.")
 	if g, _ := h.game(); g != nil {
 		t.Fatal("the game started before Red set up")
 	}
 	_, st := h.game()
-	if st.Setups[1] == "" || !st.Ready[1] || st.Setups[0] != "" {
-		t.Fatalf("after start: setups %q ready %v; want the AI's army alone, ready", st.Setups, st.Ready)
+	if st.Setups[1] == "" || !st.Ready[1] || st.Setups[0] != "" || st.Rules != "manual" {
+		t.Fatalf("after start: rules %s, setups %q ready %v; want manual, the AI's army alone, ready", st.Rules, st.Setups, st.Ready)
 	}
 	want(t, h.dm("alice", "setup blitz"), "private:id-alice", "Your army")
 	rs = h.dm("alice", "ready")
