@@ -40,3 +40,17 @@ func TestKindContract(t *testing.T) {
 		Private: privateSetups,
 	})
 }
+
+// TestKindContractToTheEnd plays the AI against itself under a short turn
+// limit, so every playout ends within the suite's cap and the suite
+// checks the ended games too.
+func TestKindContractToTheEnd(t *testing.T) {
+	kindtest.Run(t, newKind(t, strategogame.Options{}), kindtest.Options{
+		Games: 3,
+		Level: 3,
+		Prepare: func(st bot.State) error {
+			_, err := st.Configure(bot.Command{Verb: "turns", Args: []string{"150"}})
+			return err
+		},
+	})
+}
