@@ -86,7 +86,7 @@ func serveTestAgent(mode string) int {
 // agentScript writes a script that runs the test binary as an agent in
 // mode (agents are started with no arguments, so the mode rides in the
 // environment).
-func agentScript(t *testing.T, mode string) string {
+func agentScript(t testing.TB, mode string) string {
 	t.Helper()
 	if runtime.GOOS == "windows" {
 		t.Skip("agent scripts need a POSIX shell")
