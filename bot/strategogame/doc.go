@@ -33,5 +33,13 @@
 //     record to it, the record winning wherever the program would now
 //     answer differently. A program that crashes, hangs, writes garbage,
 //     surrenders, sets up badly or moves illegally loses the game by the
-//     manual's rules (the manager ends the game for such a side).
+//     manual's rules (the manager ends the game for such a side); one
+//     that is not configured or cannot be started is an error the host
+//     reports, and the game waits for the operator. The replay costs the
+//     program's thinking time for each of its recorded moves, so an
+//     action late in a long game takes longer (BenchmarkProgramAct).
+//
+// A resignation is the host's: it ends the table without telling the
+// State, so the board after a resignation still hides both armies; the
+// other endings show everything to everyone.
 package strategogame
