@@ -274,7 +274,8 @@ func combatText(r stratego.Result, mover stratego.Colour) string {
 	return fmt.Sprintf("%s captures %s!", a, d)
 }
 
-// seatColour is the colour whose army the viewer commands, if any.
+// seatOf is the colour whose army viewer commands, if any (Red for a
+// spectator, whose board is drawn from Red's side).
 func seatOf(viewer int) (stratego.Colour, bool) {
 	if viewer == 0 || viewer == 1 {
 		return stratego.Colour(viewer), true

@@ -93,7 +93,7 @@ func place(p *stratego.Position, c stratego.Colour, army stratego.Setup) {
 			y = stratego.Height - 1 - i
 		}
 		for x, r := range row {
-			p.Put(stratego.SquareAt(x, y), stratego.NewPiece(c, r))
+			_ = p.Put(stratego.SquareAt(x, y), stratego.NewPiece(c, r)) // a valid army on an empty half cannot fail
 		}
 	}
 }
