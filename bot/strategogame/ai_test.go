@@ -29,7 +29,7 @@ func pick(rng *rand.Rand, g *stratego.Game) stratego.Move {
 // host until the game ends (or the person resigns after a cap).
 func TestGameAgainstTheAI(t *testing.T) {
 	h := newHarness(t, newKind(t, strategogame.Options{}))
-	rs := h.in("alice", "!stratego start manual ai:4")
+	rs := h.in("alice", "!stratego start manual ai:2")
 	want(t, rs, "#g", "Manual rules")
 	want(t, rs, "#g", "Blue is ready.")
 	if g, _ := h.game(); g != nil {

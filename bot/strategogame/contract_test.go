@@ -47,9 +47,9 @@ func TestKindContract(t *testing.T) {
 func TestKindContractToTheEnd(t *testing.T) {
 	kindtest.Run(t, newKind(t, strategogame.Options{}), kindtest.Options{
 		Games: 3,
-		Level: 3,
+		Level: 2,
 		Prepare: func(st bot.State) error {
-			_, err := st.Configure(bot.Command{Verb: "turns", Args: []string{"150"}})
+			_, err := st.Configure(bot.Command{Verb: "turns", Args: []string{"100"}})
 			return err
 		},
 	})
