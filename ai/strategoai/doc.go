@@ -1,0 +1,28 @@
+// Package strategoai is our Stratego player: it sets up from good
+// formations with randomness, infers enemy ranks from the public record,
+// and searches over likely hidden states.
+//
+// A tour:
+//
+//   - New(colour, level, rules, seed) makes a Player for one side of one
+//     game; Setup is its army (ChooseSetup draws a built-in formation,
+//     mirrored half the time, with front-row pieces swapped; UseSetup
+//     takes a given one).
+//   - Observe feeds it every move's public result, both sides', in order
+//     (stratego.Result.Public: a quiet move tells where, combat tells both
+//     ranks). From them a tracker follows each enemy piece by identity:
+//     one that moved is no Bomb or Flag, one that moved two squares is a
+//     Scout, combat fixes ranks, and the dead shrink the pool of ranks the
+//     unknown pieces can still be. Guess shows these beliefs; Sync repairs
+//     them from a seat's View if the host ever skipped a move.
+//   - Move samples worlds (each unknown enemy piece given a rank from the
+//     pool, moved pieces first, weighted by where the piece started: Flags
+//     and Bombs at the back, Scouts in front), runs a fixed-depth
+//     alpha-beta in each with a material-and-pressure evaluation, and
+//     plays the move with the best total. Levels (LevelConfig) set the
+//     number of worlds, the depth, a random spread and a time budget;
+//     level 0 moves at random.
+//
+// It imports only the engine; cmd/stratego-agent wraps it in the
+// protocol, and the bot can use it directly as a chat opponent.
+package strategoai

@@ -1,0 +1,83 @@
+package strategoai
+
+import "github.com/ataxxbot/ataxxbot/engine/stratego"
+
+// values are the worth of each rank in centi-pawns of a sort: the
+// Marshal most, Miners above their rank because only they clear Bombs,
+// the Spy high while the enemy Marshal lives.
+var values = [stratego.NumRanks]int{
+	stratego.Marshal: 400, stratego.General: 260, stratego.Colonel: 160, stratego.Major: 110,
+	stratego.Captain: 75, stratego.Lieutenant: 50, stratego.Sergeant: 35, stratego.Miner: 60,
+	stratego.Scout: 25, stratego.Spy: 30, stratego.Bomb: 25, stratego.Flag: 0,
+}
+
+const (
+	winScore = 100000
+	// spyBonus is added to the Spy while the enemy Marshal lives.
+	spyBonus = 120
+	// hiddenBonus: a piece the enemy has not seen is worth more, a share
+	// of its value in 1/16ths.
+	hiddenShare = 2
+)
+
+// evaluate scores p for the side to move. It tests the end of the game
+// by counting (a lost Flag, no moving piece) rather than with
+// Position.Status, whose boxed-in test needs the move generator; a side
+// boxed in shows up one ply later as a side without moves.
+func evaluate(p *stratego.Position) int {
+	me, them := p.Side(), p.Side().Other()
+	switch {
+	case p.Count(me, stratego.Flag) == 0:
+		return -winScore
+	case p.Count(them, stratego.Flag) == 0:
+		return winScore
+	case p.Mobile(me) == 0 && p.Mobile(them) == 0:
+		return 0
+	case p.Mobile(me) == 0:
+		return -winScore
+	}
+	var score [2]int
+	var flag [2]stratego.Square
+	flag[0], flag[1] = stratego.NoSquare, stratego.NoSquare
+	for s := stratego.Square(0); s < stratego.NumSquares; s++ {
+		pc := p.At(s)
+		if !pc.IsPiece() {
+			continue
+		}
+		c, r := pc.Colour(), pc.Rank()
+		v := values[r]
+		if r == stratego.Spy && p.Count(c.Other(), stratego.Marshal) > 0 {
+			v += spyBonus
+		}
+		if !pc.Revealed() {
+			v += v * hiddenShare / 16
+		}
+		score[c] += v
+		if r == stratego.Flag {
+			flag[c] = s
+		}
+	}
+	// Pressure: the nearest moving piece of each side to the other's Flag.
+	for c := stratego.Red; c <= stratego.Blue; c++ {
+		f := flag[c.Other()]
+		if f == stratego.NoSquare {
+			continue
+		}
+		best := 20
+		for s := stratego.Square(0); s < stratego.NumSquares; s++ {
+			pc := p.At(s)
+			if pc.IsPiece() && pc.Colour() == c && pc.Rank().Movable() {
+				best = min(best, abs(s.X()-f.X())+abs(s.Y()-f.Y()))
+			}
+		}
+		score[c] += 4 * (20 - best)
+	}
+	return score[p.Side()] - score[p.Side().Other()]
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package strategoai
+
+const raceEnabled = false

@@ -1,0 +1,208 @@
+package strategoai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+// Level is a strength for chat: 0 moves at random, 1 is weak, 5 the
+// strongest.
+type Level int
+
+// Levels bounds the levels: 0..Levels-1.
+const Levels = 6
+
+// DefaultLevel is the agent program's level.
+const DefaultLevel Level = 4
+
+// Config is what a Level sets.
+type Config struct {
+	// Samples: how many worlds (assignments of the unknown enemy ranks)
+	// each move is searched in.
+	Samples int
+	// Depth of the alpha-beta search in each world, in plies.
+	Depth int
+	// Noise: the spread of a random term added to each move's score.
+	Noise int
+	// Budget stops sampling once spent (0: no limit), and a search still
+	// running at one and a half times the budget is cut short: an agent
+	// has 2 s per reply by default, and a busy machine can stretch the
+	// budget's CPU time well beyond it in wall time.
+	Budget time.Duration
+}
+
+// LevelConfig returns the settings of level l.
+func LevelConfig(l Level) Config {
+	switch {
+	case l <= 0:
+		return Config{}
+	case l == 1:
+		return Config{Samples: 2, Depth: 1, Noise: 120}
+	case l == 2:
+		return Config{Samples: 4, Depth: 2, Noise: 40}
+	case l == 3:
+		return Config{Samples: 8, Depth: 2, Noise: 8}
+	case l == 4:
+		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 300 * time.Millisecond}
+	}
+	return Config{Samples: 24, Depth: 3, Noise: 2, Budget: 500 * time.Millisecond}
+}
+
+// Player is our Stratego AI for one side of one game. It knows only what
+// its seat may know: its own army, and the public record of moves and
+// combats (Observe), from which it infers what each enemy piece can be;
+// it chooses moves by searching sampled worlds.
+type Player struct {
+	me    stratego.Colour
+	cfg   Config
+	rng   *rand.Rand
+	t     *tracker
+	setup stratego.Setup
+	// Nodes counts the search nodes visited, for benchmarks.
+	Nodes uint64
+}
+
+// New returns a player for colour me at level l under rules, seeded for
+// reproducible play.
+func New(me stratego.Colour, l Level, rules stratego.Rules, seed uint64) *Player {
+	p := &Player{me: me, cfg: LevelConfig(l), rng: rand.New(rand.NewPCG(seed, uint64(me)+1))}
+	p.setup = p.ChooseSetup()
+	p.t = newTracker(me, p.setup, rules)
+	return p
+}
+
+// WithConfig replaces the level's settings.
+func (p *Player) WithConfig(c Config) *Player { p.cfg = c; return p }
+
+// Setup returns the army the player set up.
+func (p *Player) Setup() stratego.Setup { return p.setup }
+
+// UseSetup replaces the army (before the first move), for a host that
+// lets its AI take a given formation.
+func (p *Player) UseSetup(s stratego.Setup) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	p.setup = s
+	p.t = newTracker(p.me, s, p.t.rules)
+	return nil
+}
+
+// ChooseSetup draws an army from the built-in formations: one of them,
+// mirrored half the time, with a few pieces of the front two rows
+// swapped so that no two games start alike.
+func (p *Player) ChooseSetup() stratego.Setup {
+	names := stratego.Formations()
+	s, _ := stratego.Formation(names[p.rng.IntN(len(names))])
+	if p.rng.IntN(2) == 1 {
+		s = s.Mirror()
+	}
+	for i := 0; i < 4; i++ {
+		a, b := p.rng.IntN(20), p.rng.IntN(20)
+		ra, rb := &s.Rows[2+a/10][a%10], &s.Rows[2+b/10][b%10]
+		if ra.Movable() && rb.Movable() {
+			*ra, *rb = *rb, *ra
+		}
+	}
+	return s
+}
+
+// Observe takes the public result of any move, either side's, in order.
+// A quiet move's rank is ignored (see stratego.Result.Public).
+func (p *Player) Observe(r stratego.Result) error {
+	return p.t.observe(r.Public())
+}
+
+// Sync checks the player's picture against the view its seat has and
+// repairs it if they differ; it reports whether they agreed.
+func (p *Player) Sync(v *stratego.View) bool { return p.t.sync(v) }
+
+// Guess returns, for each enemy piece on the board, the ranks it may
+// still be (a known rank alone), for hosts that show the AI's beliefs.
+func (p *Player) Guess() map[stratego.Square][]stratego.Rank {
+	out := make(map[stratego.Square][]stratego.Rank)
+	pool := p.t.pool()
+	for i := range p.t.enemies {
+		e := &p.t.enemies[i]
+		if !e.alive {
+			continue
+		}
+		if e.rank != stratego.NoRank {
+			out[e.sq] = []stratego.Rank{e.rank}
+			continue
+		}
+		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
+			if pool[r] > 0 && prior(e, r) > 0 {
+				out[e.sq] = append(out[e.sq], r)
+			}
+		}
+	}
+	return out
+}
+
+// Move chooses a move for the player's side, or NoMove if it has none.
+func (p *Player) Move() stratego.Move {
+	world := p.t.sample(p.rng, p.me)
+	v := world.View(stratego.SeatOf(p.me))
+	moves := v.LegalMoves()
+	if len(moves) == 0 {
+		return stratego.NoMove
+	}
+	if p.cfg.Samples == 0 || len(moves) == 1 {
+		return moves[p.rng.IntN(len(moves))]
+	}
+	start := time.Now()
+	total := make([]int, len(moves))
+	scores := make([]int, len(moves))
+	var s searcher
+	if p.cfg.Budget > 0 {
+		s.deadline = start.Add(p.cfg.Budget * 3 / 2)
+	}
+	for n := 0; n < p.cfg.Samples; n++ {
+		if n > 0 {
+			if p.cfg.Budget > 0 && time.Since(start) > p.cfg.Budget {
+				break
+			}
+			world = p.t.sample(p.rng, p.me)
+		}
+		done := s.rootScores(&world, moves, p.cfg.Depth, scores)
+		if done < len(moves) {
+			// Out of time: a world half searched counts only if it is
+			// the first, and then only for the moves it scored.
+			if n == 0 {
+				for i := done; i < len(moves); i++ {
+					total[i] = -winScore
+				}
+				copy(total[:done], scores[:done])
+			}
+			break
+		}
+		for i, v := range scores {
+			total[i] += v
+		}
+	}
+	p.Nodes += s.nodes
+	best, bestScore := 0, 0
+	for i, m := range moves {
+		v := total[i]
+		if p.cfg.Noise > 0 {
+			v += p.rng.IntN(p.cfg.Noise*2+1) - p.cfg.Noise
+		}
+		// Undoing the last move is how games go round in circles.
+		if last := p.t.lastOwn; m.From() == last.To() && m.To() == last.From() {
+			v -= 30
+		}
+		if i == 0 || v > bestScore {
+			best, bestScore = i, v
+		}
+	}
+	return moves[best]
+}
+
+// String describes the player.
+func (p *Player) String() string {
+	return fmt.Sprintf("strategoai %v samples=%d depth=%d", p.me, p.cfg.Samples, p.cfg.Depth)
+}

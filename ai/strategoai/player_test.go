@@ -1,0 +1,144 @@
+package strategoai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+// side is one player of an in-process game: how it moves given the game
+// (from which it may only take its seat's view) and what it is told.
+type side struct {
+	setup   stratego.Setup
+	move    func(g *stratego.Game) stratego.Move
+	observe func(stratego.Result) error
+}
+
+func aiSide(p *Player) side {
+	return side{setup: p.Setup(), move: func(*stratego.Game) stratego.Move { return p.Move() }, observe: p.Observe}
+}
+
+func randomSide(c stratego.Colour, seed uint64) side {
+	rng := rand.New(rand.NewPCG(seed, 9))
+	return side{
+		setup: stratego.RandomSetup(rng),
+		move: func(g *stratego.Game) stratego.Move {
+			v := g.View(stratego.SeatOf(c))
+			m := v.LegalMoves()
+			if len(m) == 0 {
+				return stratego.NoMove
+			}
+			return m[rng.IntN(len(m))]
+		},
+		observe: func(stratego.Result) error { return nil },
+	}
+}
+
+// play runs a game to its end and returns its status. Every AI player's
+// tracker must agree with its seat's view after every move.
+func play(t *testing.T, red, blue side, ais [2]*Player, limit int) stratego.Status {
+	t.Helper()
+	g, err := stratego.NewGame(red.setup, blue.setup, stratego.Options{TurnLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sides := [2]side{red, blue}
+	for !g.Status().Over() {
+		pos := g.Position()
+		m := sides[pos.Side()].move(g)
+		if m == stratego.NoMove {
+			g.Resign(pos.Side())
+			break
+		}
+		r, err := g.Play(m)
+		if err != nil {
+			t.Fatalf("%v played %v: %v\n%v", pos.Side(), m, err, pos)
+		}
+		for _, s := range sides {
+			if err := s.observe(r.Public()); err != nil {
+				t.Fatalf("observe %v: %v", r, err)
+			}
+		}
+		for c, p := range ais {
+			if p == nil {
+				continue
+			}
+			v := g.View(stratego.SeatOf(stratego.Colour(c)))
+			if !p.Sync(&v) {
+				t.Fatalf("%v's tracker lost the board after %v", stratego.Colour(c), r)
+			}
+		}
+	}
+	return g.Status()
+}
+
+func TestBeatsRandomMover(t *testing.T) {
+	// Level 1 (two worlds, one ply) keeps this quick under -race; the
+	// stronger levels' matches are in the report, through the manager.
+	games, wins := 4, 0
+	if !testing.Short() && !raceEnabled {
+		games = 8
+	}
+	for i := 0; i < games; i++ {
+		c := stratego.Colour(i % 2)
+		p := New(c, 1, stratego.Progcomp, uint64(i))
+		var sides [2]side
+		var ais [2]*Player
+		sides[c], ais[c] = aiSide(p), p
+		sides[c.Other()] = randomSide(c.Other(), uint64(i))
+		st := play(t, sides[0], sides[1], ais, 1000)
+		if st.Over() && !st.Draw && st.Winner == c {
+			wins++
+		}
+	}
+	if wins < games-1 {
+		t.Errorf("level 1 against a random mover: won %d of %d; want at least %d", wins, games, games-1)
+	}
+}
+
+func TestSelfPlayTrackersStayInSync(t *testing.T) {
+	red := New(stratego.Red, 1, stratego.Progcomp, 1)
+	blue := New(stratego.Blue, 1, stratego.Progcomp, 2)
+	st := play(t, aiSide(red), aiSide(blue), [2]*Player{red, blue}, 200)
+	if !st.Over() {
+		t.Errorf("game did not end: %v", st)
+	}
+}
+
+func TestSetupsAreValidAndVaried(t *testing.T) {
+	seen := map[stratego.Setup]bool{}
+	for i := 0; i < 30; i++ {
+		s := New(stratego.Colour(i%2), 3, stratego.Progcomp, uint64(i)).Setup()
+		if err := s.Validate(); err != nil {
+			t.Fatalf("setup %v: %v", s, err)
+		}
+		if s.Rows[2] == [10]stratego.Rank{} {
+			t.Fatal("empty row")
+		}
+		seen[s] = true
+		// Flag on the back two rows, as every formation keeps it.
+		found := false
+		for _, row := range s.Rows[:2] {
+			for _, r := range row {
+				found = found || r == stratego.Flag
+			}
+		}
+		if !found {
+			t.Errorf("flag not on the back two rows: %v", s)
+		}
+	}
+	if len(seen) < 20 {
+		t.Errorf("30 setups: %d distinct; want at least 20", len(seen))
+	}
+}
+
+func BenchmarkMoveLevel4Opening(b *testing.B) {
+	p := New(stratego.Red, 4, stratego.Progcomp, 1)
+	p.cfg.Budget = 0
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Move()
+	}
+	b.ReportMetric(float64(p.Nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

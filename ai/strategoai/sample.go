@@ -1,0 +1,116 @@
+package strategoai
+
+import (
+	"math/rand/v2"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+// prior weighs how likely an unmoved enemy piece is of rank r, from where
+// it stood at the start: players keep the Flag on the back row and Bombs
+// near it, and lead with Scouts and minor pieces.
+func prior(e *enemy, r stratego.Rank) float64 {
+	if e.moved {
+		if !r.Movable() {
+			return 0
+		}
+		return 1
+	}
+	switch r {
+	case stratego.Flag:
+		return [4]float64{6, 1.5, 0.3, 0.1}[e.home]
+	case stratego.Bomb:
+		return [4]float64{1.6, 1.4, 0.8, 0.5}[e.home]
+	case stratego.Scout:
+		return [4]float64{0.6, 0.8, 1.1, 1.5}[e.home]
+	}
+	return 1
+}
+
+// sample returns one full-information world consistent with what the
+// player knows: its own army, every known enemy rank, and the unknown
+// enemy pieces drawn from the remaining army, moved ones first (they can
+// be neither Bomb nor Flag), each weighted by prior.
+func (t *tracker) sample(rng *rand.Rand, side stratego.Colour) stratego.Position {
+	p := stratego.EmptyPosition(stratego.Options{Rules: t.rules})
+	p.SetSide(side)
+	for s := stratego.Square(0); s < stratego.NumSquares; s++ {
+		if pc := t.own[s]; pc.IsPiece() {
+			p.Put(s, pc)
+		}
+	}
+	pool := t.pool()
+	var order [stratego.ArmySize * 2]int
+	n := 0
+	for i := range t.enemies {
+		e := &t.enemies[i]
+		if !e.alive {
+			continue
+		}
+		if e.rank != stratego.NoRank {
+			pc := stratego.NewPiece(t.me.Other(), e.rank).WithRevealed()
+			if e.moved && e.rank.Movable() {
+				pc = pc.WithMoved()
+			}
+			p.Put(e.sq, pc)
+			continue
+		}
+		order[n] = i
+		n++
+	}
+	idx := order[:n]
+	rng.Shuffle(len(idx), func(a, b int) { idx[a], idx[b] = idx[b], idx[a] })
+	// Moved pieces first: they have the fewest choices.
+	k := 0
+	for j, i := range idx {
+		if t.enemies[i].moved {
+			idx[j], idx[k] = idx[k], idx[j]
+			k++
+		}
+	}
+	for _, i := range idx {
+		e := &t.enemies[i]
+		var w [stratego.NumRanks]float64
+		total := 0.0
+		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
+			w[r] = float64(pool[r]) * prior(e, r)
+			total += w[r]
+		}
+		r := stratego.Sergeant // only if tracking lost count
+		if total > 0 {
+			x := rng.Float64() * total
+			for q := stratego.Marshal; q < stratego.NumRanks; q++ {
+				if x < w[q] {
+					r = q
+					break
+				}
+				x -= w[q]
+			}
+			if w[r] == 0 { // rounding at the end of the scale
+				for q := stratego.Rank(stratego.NumRanks - 1); q >= stratego.Marshal; q-- {
+					if w[q] > 0 {
+						r = q
+						break
+					}
+				}
+			}
+			pool[r]--
+		}
+		pc := stratego.NewPiece(t.me.Other(), r)
+		if e.moved && r.Movable() {
+			pc = pc.WithMoved()
+		}
+		p.Put(e.sq, pc)
+	}
+	// A world needs both Flags to be a game; a tracker that lost count
+	// might have placed none.
+	if p.Count(t.me.Other(), stratego.Flag) == 0 {
+		for _, i := range idx {
+			if e := &t.enemies[i]; !e.moved {
+				p.Put(e.sq, stratego.NewPiece(t.me.Other(), stratego.Flag))
+				break
+			}
+		}
+	}
+	return p
+}

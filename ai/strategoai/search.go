@@ -1,0 +1,89 @@
+package strategoai
+
+import (
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+// searcher runs a fixed-depth alpha-beta over one sampled world.
+type searcher struct {
+	nodes uint64
+	lists [maxDepth + 1]stratego.MoveList
+	// deadline, if set, aborts the search: an agent that thinks past its
+	// time loses the game.
+	deadline time.Time
+	aborted  bool
+}
+
+const maxDepth = 4
+
+// order puts attacks first so that alpha-beta cuts early.
+func order(p *stratego.Position, l *stratego.MoveList) {
+	k := 0
+	for i, m := range l.Slice() {
+		if p.At(m.To()).IsPiece() {
+			l.Moves[i], l.Moves[k] = l.Moves[k], l.Moves[i]
+			k++
+		}
+	}
+}
+
+// negamax returns the score of p for the side to move, searched depth
+// plies deep.
+func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
+	s.nodes++
+	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.aborted = true
+	}
+	if s.aborted {
+		return 0
+	}
+	if depth == 0 {
+		return evaluate(p)
+	}
+	l := &s.lists[depth]
+	p.GenerateMoves(l)
+	if l.Len == 0 {
+		return evaluate(p)
+	}
+	order(p, l)
+	best := -winScore - 1
+	for i := 0; i < l.Len; i++ {
+		m := l.Moves[i]
+		u := p.MakeMove(m)
+		v := -s.negamax(p, depth-1, -beta, -alpha)
+		p.UnmakeMove(m, u)
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// rootScores scores every root move of p (in l's order) at depth plies.
+// It returns how many it scored before the deadline.
+func (s *searcher) rootScores(p *stratego.Position, moves []stratego.Move, depth int, out []int) int {
+	for i, m := range moves {
+		if s.aborted {
+			return i
+		}
+		if err := p.Legal(m); err != nil {
+			out[i] = -winScore
+			continue
+		}
+		u := p.MakeMove(m)
+		out[i] = -s.negamax(p, depth-1, -winScore-1, winScore+1)
+		p.UnmakeMove(m, u)
+		if s.aborted {
+			return i
+		}
+	}
+	return len(moves)
+}

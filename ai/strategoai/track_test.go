@@ -1,0 +1,122 @@
+package strategoai
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+func sq(t *testing.T, s string) stratego.Square {
+	t.Helper()
+	q, err := stratego.ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+func mv(t *testing.T, s string) stratego.Move {
+	t.Helper()
+	m, err := stratego.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Inference from what moved, what fought and what combat revealed.
+func TestInference(t *testing.T) {
+	p := New(stratego.Red, 3, stratego.Progcomp, 1)
+	s, _ := stratego.Formation("progcomp")
+	if err := p.UseSetup(s); err != nil {
+		t.Fatal(err)
+	}
+	obs := func(m string, o stratego.Outcome, a, d stratego.Rank) {
+		t.Helper()
+		if err := p.Observe(stratego.Result{Move: mv(t, m), Outcome: o, Attacker: a, Defender: d}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := p.Guess()
+	if len(g) != 40 || len(g[sq(t, "e7")]) != 12 {
+		t.Fatalf("at the start every enemy piece may be anything: got %d pieces, e7 %v", len(g), g[sq(t, "e7")])
+	}
+	// A quiet move's rank is never used, even if a host leaks it.
+	obs("a4-a5", stratego.Moved, stratego.Scout, 0)
+	obs("e7-e6", stratego.Moved, stratego.Marshal, 0)
+	if got := p.Guess()[sq(t, "e6")]; slices.Contains(got, stratego.Bomb) || slices.Contains(got, stratego.Flag) || len(got) != 10 {
+		t.Errorf("a piece that moved: got %v; want any moving rank", got)
+	}
+	obs("a5-a4", stratego.Moved, 0, 0)
+	obs("j7-j5", stratego.Moved, 0, 0) // two squares: a Scout
+	if got := p.Guess()[sq(t, "j5")]; !slices.Equal(got, []stratego.Rank{stratego.Scout}) {
+		t.Errorf("a piece that moved two squares: got %v; want [Scout]", got)
+	}
+	// Our lieutenant (b4, a 6) attacks b7 and dies: b7 is a 5, known.
+	obs("b4-b5", stratego.Moved, 0, 0)
+	obs("e6-e5", stratego.Moved, 0, 0)
+	obs("b5-b6", stratego.Moved, 0, 0)
+	obs("e5-e6", stratego.Moved, 0, 0)
+	obs("b6-b7", stratego.Dies, stratego.Lieutenant, stratego.Captain)
+	if got := p.Guess()[sq(t, "b7")]; !slices.Equal(got, []stratego.Rank{stratego.Captain}) {
+		t.Errorf("the defender that won: got %v; want [Captain]", got)
+	}
+	// Their piece attacks our lieutenant on e4 and wins: revealed where it
+	// lands.
+	obs("e6-e5", stratego.Moved, 0, 0)
+	obs("a4-a5", stratego.Moved, 0, 0)
+	obs("e5-e4", stratego.Kills, stratego.Colonel, stratego.Lieutenant)
+	if got := p.Guess()[sq(t, "e4")]; !slices.Equal(got, []stratego.Rank{stratego.Colonel}) {
+		t.Errorf("the attacker that won: got %v; want [Colonel]", got)
+	}
+	pool := p.t.pool()
+	if pool[stratego.Captain] != 3 || pool[stratego.Scout] != 7 {
+		t.Errorf("pool: captains %d, scouts %d; want 3 and 7", pool[stratego.Captain], pool[stratego.Scout])
+	}
+	// Sampled worlds keep every constraint.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		w := p.t.sample(rng, stratego.Red)
+		for _, c := range []struct {
+			s    string
+			want func(stratego.Rank) bool
+		}{
+			{"j5", func(r stratego.Rank) bool { return r == stratego.Scout }},
+			{"b7", func(r stratego.Rank) bool { return r == stratego.Captain }},
+			{"e4", func(r stratego.Rank) bool { return r == stratego.Colonel }},
+		} {
+			if r := w.At(sq(t, c.s)).Rank(); !c.want(r) {
+				t.Fatalf("sample %d: %s is a %v", i, c.s, r)
+			}
+		}
+		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
+			if got := w.Count(stratego.Blue, r); got != stratego.ArmyCounts[r] {
+				t.Fatalf("sample %d: Blue has %d %v; want %d", i, got, r, stratego.ArmyCounts[r])
+			}
+		}
+		if w.Count(stratego.Red, stratego.Lieutenant) != 2 {
+			t.Fatalf("sample %d: our dead lieutenants are back", i)
+		}
+	}
+}
+
+// Killing a rank's last piece rules it out for every unknown piece.
+func TestInferenceByCounting(t *testing.T) {
+	p := New(stratego.Red, 3, stratego.Progcomp, 1)
+	s, _ := stratego.Formation("progcomp")
+	p.UseSetup(s)
+	// Our scout on a4 runs to a7 and meets their marshal... it dies; then
+	// their marshal (now known, a7) is no longer possible elsewhere.
+	p.Observe(stratego.Result{Move: mv(t, "a4-a7"), Outcome: stratego.Dies, Attacker: stratego.Scout, Defender: stratego.Marshal})
+	g := p.Guess()
+	if !slices.Equal(g[sq(t, "a7")], []stratego.Rank{stratego.Marshal}) {
+		t.Errorf("a7: got %v; want [Marshal]", g[sq(t, "a7")])
+	}
+	for s, ranks := range g {
+		if s != sq(t, "a7") && slices.Contains(ranks, stratego.Marshal) {
+			t.Errorf("%v may still be the Marshal", s)
+		}
+	}
+}

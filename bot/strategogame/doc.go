@@ -1,0 +1,45 @@
+// Package strategogame is Stratego as a kind of game for the chat host
+// (package bot): two hidden armies, set up privately and at once, then
+// moves in chat coordinates, every combat announced in the channel.
+//
+// A tour:
+//
+//   - Kind (New, Options) declares the game: seats red and blue (Red
+//     moves first), rule sets "progcomp" (the 2012 manager's program: a
+//     Bomb survives anything but a Miner; the default) and "manual" (its
+//     manual: both die), no undo, a bare move ("!b4-b6").
+//   - Setup is the first phase, an Act both seats owe at once: "setup
+//     ROW ROW ROW ROW" (the protocol's letters, in board order as the
+//     protocol writes them: Red back row first, Blue front row first,
+//     columns a to j), "setup NAME" (a named formation) or "setup
+//     random", changeable until "ready". The army comes back privately;
+//     the channel hears only "Red is ready.".
+//   - Play: "move b4-b6", "!b4-b6", or the protocol's "move 1 3 UP 2".
+//     Columns are a–j and rows 1–10 from Red's side. Each combat is
+//     announced (both ranks, who died). Board(seat) shows the seat its own
+//     army and every enemy piece combat revealed, Board(Spectator) only
+//     what combat revealed; after the game everyone sees everything.
+//   - The record (Encode) is JSON: the rules, the turn limit, both setups
+//     as protocol rows ("" until given), readiness, the moves in chat
+//     notation and a forfeit if an AI program failed. Decode replays it;
+//     views are derived from the position, never stored.
+//   - AIAct plays a seat with ai/strategoai, fed only that seat's army and
+//     the public result of every move; or with an AI program the operator
+//     named (Options.Programs), started for each action, brought to the
+//     position by replaying the game to it (agent.Seat.Replay), asked
+//     once, then stopped and reaped. Because nothing of the program lives
+//     between actions, a game against a program survives a bot restart
+//     unchanged: the next action starts a fresh process and replays the
+//     record to it, the record winning wherever the program would now
+//     answer differently. A program that crashes, hangs, writes garbage,
+//     surrenders, sets up badly or moves illegally loses the game by the
+//     manual's rules (the manager ends the game for such a side); one
+//     that is not configured or cannot be started is an error the host
+//     reports, and the game waits for the operator. The replay costs the
+//     program's thinking time for each of its recorded moves, so an
+//     action late in a long game takes longer (BenchmarkProgramAct).
+//
+// A resignation is the host's: it ends the table without telling the
+// State, so the board after a resignation still hides both armies; the
+// other endings show everything to everyone.
+package strategogame

@@ -1,0 +1,75 @@
+// Command stratego-agent is our Stratego AI as an agent program of the
+// UCC Programming Competition 2012 manager: it speaks the protocol on
+// stdin/stdout, so any manager (ours, cmd/stratego, or the original) can
+// run it.
+//
+// Managers start agents with no arguments, so the level also comes from
+// the environment: STRATEGO_AGENT_LEVEL (0 random mover … 5, default 4)
+// and STRATEGO_AGENT_SEED (default: from the clock). Flags -level and
+// -seed override them for wrapper scripts.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/strategoai"
+	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
+)
+
+func main() {
+	level := int(strategoai.DefaultLevel)
+	if v, err := strconv.Atoi(os.Getenv("STRATEGO_AGENT_LEVEL")); err == nil {
+		level = v
+	}
+	seed := uint64(time.Now().UnixNano())
+	if v, err := strconv.ParseUint(os.Getenv("STRATEGO_AGENT_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	flag.IntVar(&level, "level", level, "strength: 0 (random mover) to 5")
+	flag.Uint64Var(&seed, "seed", seed, "random seed")
+	flag.Parse()
+	if level < 0 || level >= strategoai.Levels {
+		fmt.Fprintf(os.Stderr, "stratego-agent: level %d: want 0 to %d\n", level, strategoai.Levels-1)
+		os.Exit(1)
+	}
+	if err := agent.Serve(os.Stdin, os.Stdout, &brain{level: strategoai.Level(level), seed: seed}); err != nil {
+		fmt.Fprintf(os.Stderr, "stratego-agent: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// brain adapts strategoai.Player to the protocol.
+type brain struct {
+	level  strategoai.Level
+	seed   uint64
+	colour stratego.Colour
+	p      *strategoai.Player
+}
+
+func (b *brain) Setup(c stratego.Colour, _ string) stratego.Setup {
+	b.colour = c
+	b.p = strategoai.New(c, b.level, stratego.Progcomp, b.seed)
+	return b.p.Setup()
+}
+
+func (b *brain) Observe(c agent.Confirmation) {
+	if c.Illegal || b.p == nil {
+		return
+	}
+	b.p.Observe(c.Result)
+}
+
+func (b *brain) Move(board [stratego.Height]string) stratego.Move {
+	v, err := agent.ParseBoard(b.colour, board)
+	if err != nil {
+		return stratego.NoMove
+	}
+	// The board is the truth: if a confirmation was missed, repair.
+	b.p.Sync(&v)
+	return b.p.Move()
+}
