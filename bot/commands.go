@@ -455,7 +455,7 @@ func (b *Bot) begin(t *tx) error {
 		names = append(names, b.who(t, i))
 	}
 	t.chat(strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), b.owed(t))))
-	b.showBoards(t)
+	b.showBoards(t, nil)
 	b.checkOver(t)
 	return nil
 }
@@ -754,6 +754,9 @@ func (b *Bot) resign(t *tx, sp speaker, args []string) error {
 func (b *Bot) end(t *tx, res Result, text string) {
 	t.rec.Phase, t.changed = PhaseOver, true
 	t.rec.Result, t.rec.Ending, t.rec.Winner = text, res.Ending, nil
+	if e, ok := t.st.(Ender); ok && !t.st.Result().Over {
+		e.End(res)
+	}
 	if res.Winner >= 0 {
 		w := res.Winner
 		t.rec.Winner = &w
@@ -823,7 +826,7 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 	t.rec.Plies = max(0, t.rec.Plies-n)
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
 	t.chat(fmt.Sprintf("Took back %d move(s). %s", n, b.owed(t)))
-	b.showBoards(t)
+	b.showBoards(t, nil)
 	return nil
 }
 
@@ -884,6 +887,7 @@ func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
 // act plays cmd for seat (a person's or the AI's), announces it and ends
 // the game if it is over.
 func (b *Bot) act(t *tx, cmd Command, seat int) error {
+	before := b.privateBoards(t)
 	p, err := t.st.Act(seat, cmd)
 	if err != nil {
 		return err
@@ -912,15 +916,31 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	if p.Private != "" && s.Kind == SeatHuman {
 		t.tellSeat(seat, Reply{Text: p.Private})
 	}
-	b.showBoards(t)
+	b.showBoards(t, before)
 	b.checkOver(t)
 	return nil
 }
 
+// privateBoards is what each person sees of a hidden kind's board, to send
+// after an action only the views it changed.
+func (b *Bot) privateBoards(t *tx) map[int]string {
+	if !t.spec.Hidden {
+		return nil
+	}
+	out := map[int]string{}
+	for i, s := range t.rec.Seats {
+		if s.Kind == SeatHuman {
+			out[i] = t.st.Board(i).Text
+		}
+	}
+	return out
+}
+
 // showBoards shows the board after an action: for a hidden kind, the
-// spectator's view to the channel and each person's own view privately;
-// otherwise the board to the channel when the table is verbose.
-func (b *Bot) showBoards(t *tx) {
+// spectator's view to the channel (when verbose) and each person's own
+// view privately, when it differs from before (nil: always); otherwise
+// the board to the channel when the table is verbose.
+func (b *Bot) showBoards(t *tx, before map[int]string) {
 	if !t.spec.Hidden {
 		if t.rec.Verbose {
 			t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
@@ -934,9 +954,14 @@ func (b *Bot) showBoards(t *tx) {
 		t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
 	}
 	for i, s := range t.rec.Seats {
-		if s.Kind == SeatHuman {
-			t.tellSeat(i, t.st.Board(i))
+		if s.Kind != SeatHuman {
+			continue
 		}
+		board := t.st.Board(i)
+		if old, ok := before[i]; ok && old == board.Text {
+			continue
+		}
+		t.tellSeat(i, board)
 	}
 }
 

@@ -191,6 +191,13 @@ type State interface {
 	AIAct(ctx context.Context, seat int, p AIPlayer, seed int64) (Command, error)
 }
 
+// Ender is implemented by a State that must know when the host ends its
+// game (a resignation): from then on the state is over, and a hidden kind's
+// views may show everything.
+type Ender interface {
+	End(res Result)
+}
+
 // Played describes an action a State made.
 type Played struct {
 	// Notation is the move as players write it ("a7-b6"); "" for an act

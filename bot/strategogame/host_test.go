@@ -369,3 +369,39 @@ func TestTwoPlayersNoLeak(t *testing.T) {
 	}
 	t.Logf("%d replies audited, %d combats, %s", a.seen, combats, g.Status())
 }
+
+// TestResignationShowsBothArmies: when a player resigns, the host tells the
+// kind, and everyone then sees the whole board.
+func TestResignationShowsBothArmies(t *testing.T) {
+	k, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, k)
+	say := func(user, text string, private bool) string {
+		m := bot.Message{Network: "test", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
+		if private {
+			m.Channel, m.Private, m.Addressed = "", true, true
+		}
+		var parts []string
+		for _, r := range h.bot.Handle(context.Background(), m) {
+			parts = append(parts, r.Text)
+		}
+		return strings.Join(parts, "\n")
+	}
+	say("alice", "!stratego start @bob", false)
+	say("bob", "!join", false)
+	say("alice", "setup random", true)
+	say("bob", "setup random", true)
+	say("alice", "ready", true)
+	say("bob", "ready", true)
+	if board := say("carol", "!board", false); !strings.Contains(board, "b#") {
+		t.Fatalf("a spectator's board before the end shows the armies:\n%s", board)
+	}
+	if got := say("alice", "!resign", false); !strings.Contains(got, "Red resigns. Blue wins.") {
+		t.Fatalf("resign: got %q", got)
+	}
+	if board := say("carol", "!board", false); strings.Contains(board, "b#") || strings.Contains(board, "r#") {
+		t.Errorf("after the resignation the board still hides pieces:\n%s", board)
+	}
+}

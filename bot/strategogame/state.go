@@ -22,7 +22,7 @@ const (
 	EndSurrender bot.Ending = "surrendered"
 )
 
-var forfeitEndings = []bot.Ending{EndBadSetup, EndIllegal, EndBadAnswer, EndTimeout, EndExited, EndSurrender}
+var forfeitEndings = []bot.Ending{EndBadSetup, EndIllegal, EndBadAnswer, EndTimeout, EndExited, EndSurrender, bot.EndResigned}
 
 // forfeitVerb is the action an AIAct returns when an AI program lost the
 // game by failing; it is not declared in the Spec, so people cannot type
@@ -124,6 +124,15 @@ func (s *state) rebuild() error {
 func (s *state) Encode() ([]byte, error) { return json.Marshal(s.rec) }
 
 // over reports whether the game has ended.
+// End is the host ending the game (a resignation): the resigning seat
+// loses, and from then on everyone sees both armies.
+func (s *state) End(res bot.Result) {
+	if s.over() || res.Winner < 0 || res.Winner > 1 {
+		return
+	}
+	s.rec.Forfeit = &forfeit{Seat: 1 - res.Winner, Ending: res.Ending}
+}
+
 func (s *state) over() bool {
 	return s.rec.Forfeit != nil || s.game != nil && s.game.Status().Over()
 }

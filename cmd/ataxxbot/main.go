@@ -35,6 +35,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -134,6 +135,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{}),
 		abalonegame.New(abalonegame.Options{Budget: cfg.AI.MoveTime, Searchers: searchers}),
 	}
+	programs := map[string]strategogame.ProgramConfig{}
+	for _, e := range cfg.Games["stratego"].Engines {
+		programs[e.Name] = strategogame.ProgramConfig{Path: e.Path, Args: e.Args, Timeout: e.MoveTime}
+	}
+	strat, err := strategogame.New(strategogame.Options{Programs: programs})
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot: config: games.stratego:", err)
+		return 1
+	}
+	kinds = append(kinds, strat)
 	botCfg.Rules = map[string]string{}
 	for name, g := range cfg.Games {
 		botCfg.Rules[name] = g.Rules

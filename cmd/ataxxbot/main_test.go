@@ -77,7 +77,7 @@ func TestFlagsAndConfig(t *testing.T) {
 		{"unknown config key is an error", []string{"-config", bad}, "", 1, "", "field prefx not found"},
 		{"the example config loads", []string{"console", "-config", "../../config.example.yaml"}, "status\n", 0, "No game here", ""},
 		{"per-game rules", []string{"-config", games}, "start ai\nstatus\n", 0, "Rules uai", ""},
-		{"settings of a game not hosted", []string{"-config", chess}, "", 1, "", "games.chess: no such game; this bot hosts ataxx, congo, abalone"},
+		{"settings of a game not hosted", []string{"-config", chess}, "", 1, "", "games.chess: no such game; this bot hosts ataxx, congo, abalone, stratego"},
 		{"a rule set the game lacks", []string{"-config", badRules}, "", 1, "", `games.ataxx.rules "fide": want one of manual, cs61b, uai`},
 		{"rules given twice", []string{"-config", both}, "", 1, "", "given both at the top and under games.ataxx"},
 		{"missing config file", []string{"-config", filepath.Join(dir, "none.yaml")}, "", 1, "", "no such file"},
