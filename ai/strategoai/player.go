@@ -16,7 +16,7 @@ type Level int
 const Levels = 6
 
 // DefaultLevel is the agent program's level.
-const DefaultLevel Level = 4
+const DefaultLevel Level = 5
 
 // Config is what a Level sets.
 type Config struct {
