@@ -4,7 +4,7 @@
 // run it.
 //
 // Managers start agents with no arguments, so the level also comes from
-// the environment: STRATEGO_AGENT_LEVEL (0 random mover … 5, default 4)
+// the environment: STRATEGO_AGENT_LEVEL (0 random mover … 5, default 5)
 // and STRATEGO_AGENT_SEED (default: from the clock). Flags -level and
 // -seed override them for wrapper scripts.
 package main

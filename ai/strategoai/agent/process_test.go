@@ -88,6 +88,9 @@ func TestProcessTimeoutAndPause(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Pause()
+	// SIGSTOP takes effect asynchronously; on a busy machine give it a
+	// moment before testing that the agent cannot answer.
+	time.Sleep(100 * time.Millisecond)
 	p.Send("paused")
 	if got, err := p.ReadLine(200 * time.Millisecond); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("paused agent answered %q, %v", got, err)
