@@ -3,6 +3,7 @@ package discord_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -421,4 +423,53 @@ func (h *harness) madeBy(c discordtest.Call) string {
 		}
 	}
 	return ""
+}
+
+// TestStrategoNoLeak (issue 15): Stratego through slash commands and DMs:
+// the armies are sent in DMs, the game is played in the channel, and no
+// hidden piece reaches the channel or the other player.
+func TestStrategoNoLeak(t *testing.T) {
+	k, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, k)
+	bob := user("222", "bob")
+	if r := h.slash("w1", "111", "alice", "stratego/start", "opponent", bob); !strings.Contains(content(r), "challenges you to Stratego") {
+		t.Fatalf("challenge: got %q", content(r))
+	}
+	h.press("w1", "222", "bob", "join")
+	dm := func(uid, name, text string) {
+		from := h.Count()
+		h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m" + uid + text, "channel_id": "dm-" + uid,
+			"author": user(uid, name), "content": text})
+		h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/channels/dm-"+uid+"/messages" })
+	}
+	dm("111", "alice", "setup fortress")
+	dm("222", "bob", "setup progcomp")
+	dm("111", "alice", "ready")
+	if r := h.slash("w1", "222", "bob", "stratego/ready"); !strings.Contains(content(r), "Blue is ready.") {
+		t.Fatalf("ready: got %q", content(r))
+	}
+	h.slash("w1", "333", "carol", "game/board")
+	h.slash("w1", "222", "bob", "game/board")
+	own := regexp.MustCompile(`\b([rb])([1-9sBF])\b`)
+	shown := map[string]int{} // owner -> pieces shown to them privately
+	for _, c := range h.Calls() {
+		body := content(c)
+		for _, m := range own.FindAllStringSubmatch(body, -1) {
+			owner := map[string]string{"r": "111", "b": "222"}[m[1]]
+			switch {
+			case c.Path == "/api/v9/channels/dm-"+owner+"/messages":
+				shown[owner]++
+			case ephemeral(c) && h.madeBy(c) == owner:
+				shown[owner]++
+			default:
+				t.Errorf("%s %s shows %s, a hidden piece: %q", c.Method, c.Path, m[0], body)
+			}
+		}
+	}
+	if shown["111"] == 0 || shown["222"] == 0 {
+		t.Errorf("the players never saw their own armies: %v", shown)
+	}
 }
