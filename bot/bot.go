@@ -613,6 +613,9 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 	rec := &Record{Schema: SchemaVersion, Game: spec.Name, Phase: PhaseSetup, UndoBy: -1, Seats: freshSeats(len(spec.Seats))}
 	if old != nil {
 		rec.Verbose, rec.Seed = old.Verbose, old.Seed
+		if strings.EqualFold(old.Game, spec.Name) {
+			rec.HostID, rec.Windows = old.HostID, old.Windows // a rematch keeps its windows
+		}
 	}
 	if rec.Seed == 0 {
 		rec.Seed = b.clock.Now().UnixNano() // every game differs, and replays from its record

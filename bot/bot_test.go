@@ -470,3 +470,21 @@ func TestHostAndJoinAcrossTables(t *testing.T) {
 	want(t, h.in("#c", "carol", "!guess host g1"), "#c", "carol hosts Guess as g1.")
 	want(t, h.in("#d", "dave", "!guess host g1"), "private:id-dave", "g1 is already hosted elsewhere")
 }
+
+// TestJoinRefusals: a hosted game of another kind than the joining
+// channel's, or a channel with a game running, gets one clear line; a
+// rematch keeps both windows.
+func TestJoinRefusals(t *testing.T) {
+	h := newHarness(t, nil, guessgame.New(guessgame.Options{}), guessgame.New(guessgame.Options{Name: "riddle"}))
+	h.in("#a", "alice", "!guess host g1")
+	h.in("#r", "rita", "!riddle start @sam")
+	want(t, h.in("#r", "rita", "!join g1"), "private:id-rita", "a game of Riddle is here")
+	h.in("#b", "bob", "!join g1")
+	for _, s := range []struct{ ch, who, line string }{{"#a", "alice", "!hide 4"}, {"#b", "bob", "!hide 6"}, {"#a", "alice", "!ready"}, {"#b", "bob", "!ready"}} {
+		h.in(s.ch, s.who, s.line)
+	}
+	want(t, h.in("#b", "bob", "!resign"), "#a", "West resigns. East wins.")
+	rs := h.in("#a", "alice", "!new")
+	want(t, rs, "#a", "New game of Guess in setup. East (alice), West (bob).")
+	want(t, rs, "#b", "New game of Guess in setup.")
+}

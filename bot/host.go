@@ -134,10 +134,10 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 		return nil, txResult{}, err
 	}
 	if mine.table != here {
-		return nil, txResult{}, fmt.Errorf("%w: this channel already shows a game (%s); finish it first", ErrBadCommand, mine.spec.Title)
+		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: this channel already shows a game (%s); finish it first", ErrBadCommand, mine.spec.Title)
 	}
 	if !mine.empty() && mine.rec.Phase != PhaseOver && mine.damaged == nil {
-		return nil, txResult{}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
+		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
 	}
 	var replies []Reply
 	var res txResult

@@ -153,7 +153,8 @@ func TestOneVoicePerNetwork(t *testing.T) {
 // TestHostAndJoinAcrossIRCChannels (issue 16): two bot processes on one
 // Redis, each with its own nick and channel on a real IRC server; a game
 // hosted in one channel is joined from the other; each move is seen once
-// in each channel; a kill -9 of either process mid-game loses nothing.
+// in each channel; a kill -9 of either process mid-game (the host's, then
+// the joiner's) loses nothing.
 func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
@@ -178,7 +179,7 @@ func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 	bob := ircdtest.Connect(t, srv, "bob", "bob")
 	alice.Join("#north")
 	bob.Join("#south")
-	run(northCfg)
+	north := run(northCfg)
 	south := run(southCfg)
 	alice.Expect(`^:northbot!\S+ JOIN :?#north`, 30*time.Second)
 	bob.Expect(`^:southbot!\S+ JOIN :?#south`, 30*time.Second)
@@ -193,7 +194,13 @@ func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 		mv    string
 	}{{true, "a7-b6"}, {false, "g7-f6"}, {true, "b6-c5"}, {false, "f6-e5"}}
 	for i, m := range moves {
-		if i == 2 { // kill -9 the south bot mid-game; a new one takes over
+		switch i {
+		case 1: // kill -9 the hosting bot mid-game; a new one takes over
+			north.Process.Signal(syscall.SIGKILL)
+			north.Wait()
+			run(northCfg)
+			alice.Expect(`^:northbot!\S+ JOIN :?#north`, 30*time.Second)
+		case 2: // and the joining one
 			south.Process.Signal(syscall.SIGKILL)
 			south.Wait()
 			run(southCfg)
