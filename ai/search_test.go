@@ -108,6 +108,25 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestBudgetKeepsTheClock: for every clock from 1 ms to 10 minutes, with
+// and without increment and moves to go, the hard stop leaves the
+// overhead (or half of a clock shorter than twice that) on the clock,
+// and the soft limit is at most the hard one.
+func TestBudgetKeepsTheClock(t *testing.T) {
+	for ms := 1; ms <= 600_000; ms = ms*11/10 + 1 {
+		for _, inc := range []time.Duration{0, 10 * time.Millisecond, 20 * time.Millisecond, time.Second} {
+			for _, mtg := range []int{0, 1, 2, 40} {
+				lim := Limits{Time: time.Duration(ms) * time.Millisecond, Inc: inc, MovesToGo: mtg}
+				hard, soft := budget(lim)
+				keep := min(DefaultOverhead, lim.Time/2)
+				if hard+keep > lim.Time || hard > lim.Time/2 || soft > hard || soft <= 0 {
+					t.Fatalf("budget(%+v) = %v, %v; want hard + %v <= %v, hard <= half the clock, 0 < soft <= hard", lim, hard, soft, keep, lim.Time)
+				}
+			}
+		}
+	}
+}
+
 // benchPositions is the fixed set the bench signature searches.
 var benchPositions = []string{
 	ataxx.StartFEN,

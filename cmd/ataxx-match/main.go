@@ -265,7 +265,8 @@ func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.E
 			goArgs = fmt.Sprintf("movetime %d", c.tc.moveTime.Milliseconds())
 			limit = c.tc.moveTime
 		} else {
-			goArgs = fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
+			// UAI: btime is x's (Red) clock, wtime o's.
+			goArgs = fmt.Sprintf("btime %d wtime %d binc %d winc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
 			limit = clocks[side]
 		}
 		mctx, cancel := context.WithTimeout(ctx, limit+limit/10+50*time.Millisecond)
