@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 func TestElo(t *testing.T) {
@@ -50,6 +52,25 @@ func TestParseTC(t *testing.T) {
 		if (err != nil) != tt.wantErr || got != tt.want {
 			t.Errorf("parseTC(%q) = %+v, %v; want %+v, error %v", tt.in, got, err, tt.want, tt.wantErr)
 		}
+	}
+}
+
+// TestStartOpenings: the 256 start openings are the distinct positions
+// two plies from the start, every one reached.
+func TestStartOpenings(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 256 {
+		pos := startOpening(i)
+		if pos.Fullmove() != 2 || pos.Turn() != ataxx.Red {
+			t.Fatalf("opening %d: %s is not two plies from the start", i, pos.FEN())
+		}
+		seen[pos.FEN()] = true
+	}
+	if len(seen) != 256 {
+		t.Errorf("got %d distinct openings; want 256", len(seen))
+	}
+	if a, b := startOpening(3), startOpening(256+3); a != b {
+		t.Errorf("opening 259 is %s; want opening 3, %s", b.FEN(), a.FEN())
 	}
 }
 
