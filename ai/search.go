@@ -124,7 +124,7 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 		iterStart := time.Now()
 		s.mustFinish = depth == 1
 		s.seldepth, s.rootDone = 0, 0
-		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, false)
+		score := s.rootSearch(&pos, depth, res.Info.Score)
 		if s.stopped {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
@@ -160,6 +160,35 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 	}
 	res.Info.Nodes = s.nodes
 	return res
+}
+
+// aspiration is the first half-width of the window around the previous
+// iteration's score.
+const aspiration = 50
+
+// rootSearch searches the root to depth. From depth 4 it first tries a
+// narrow window around the previous score, widening the side that fails
+// until the score falls inside.
+func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
+	if depth < 4 || prev > mateBound || prev < -mateBound || !s.Tuning.Aspiration {
+		return s.negamax(pos, depth, 0, -Infinity, Infinity, false)
+	}
+	delta := aspiration
+	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	for {
+		score := s.negamax(pos, depth, 0, alpha, beta, false)
+		switch {
+		case s.stopped:
+			return score
+		case score <= alpha && alpha > -Infinity:
+			alpha = max(score-delta, -Infinity)
+		case score >= beta && beta < Infinity:
+			beta = min(score+delta, Infinity)
+		default:
+			return score
+		}
+		delta *= 3
+	}
 }
 
 func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {

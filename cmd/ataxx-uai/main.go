@@ -167,6 +167,8 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ai.DefaultTuning.Stable)
 		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ai.DefaultTuning.Exposed)
 		s.printf("option name NullMove type check default %v\n", ai.DefaultTuning.NullMove)
+		s.printf("option name Aspiration type check default %v\n", ai.DefaultTuning.Aspiration)
+		s.printf("option name TrainedEval type check default %v\n", ai.DefaultTuning.Trained)
 		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ai.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
@@ -227,6 +229,10 @@ func (s *session) setoption(args []string) {
 		s.overhead = max(time.Duration(n)*time.Millisecond, time.Microsecond)
 	case ok && strings.EqualFold(name, "NullMove"):
 		s.searcher.Tuning.NullMove = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "TrainedEval"):
+		s.searcher.Tuning.Trained = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "Aspiration"):
+		s.searcher.Tuning.Aspiration = strings.EqualFold(strings.TrimSpace(value), "true")
 	default:
 		s.info("unknown option %q", line)
 	}
