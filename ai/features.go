@@ -7,13 +7,13 @@ import "github.com/ataxxbot/ataxxbot/engine/ataxx"
 // a full board of empty squares (the opening) and for none (the end), the
 // two blended by how many squares are empty.
 const (
-	FeatMaterial = iota // pieces
-	FeatStable          // pieces with no empty neighbour
-	FeatExposed         // pieces next to an empty square the opponent reaches
-	FeatFrontier        // empty squares next to one's pieces: clone targets
-	FeatRegion0         // pieces on each of the board's symmetry classes but the centre
-	FeatTempo           = FeatRegion0 + numRegions // 1: being the side to move
-	NumFeatures         = FeatTempo + 1
+	FeatMaterial = iota                     // pieces
+	FeatStable                              // pieces with no empty neighbour
+	FeatExposed                             // pieces next to an empty square the opponent reaches
+	FeatFrontier                            // empty squares next to one's pieces: clone targets
+	FeatRegion0                             // pieces on each of the board's symmetry classes but the centre
+	FeatTempo    = FeatRegion0 + numRegions // 1: being the side to move
+	NumFeatures  = FeatTempo + 1
 )
 
 // numRegions are the classes of squares under the board's eight
