@@ -464,13 +464,34 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			return beta
 		}
 	}
+	// The hash move is tried first, before the others are ordered: when
+	// it cuts off, as it mostly does, ordering them is saved.
 	scores := &s.orderScores[ply]
-	s.orderMoves(p, l, scores, ply, hashMove)
+	hashFirst := false
+	if hashMove != ataxx.NoMove {
+		for j := range l.Len {
+			if l.Moves[j] == hashMove {
+				l.Moves[0], l.Moves[j] = l.Moves[j], l.Moves[0]
+				hashFirst = true
+				break
+			}
+		}
+	}
+	ordered := false
 	them := p.Pieces(p.Turn().Other())
 	best, bestMove := -Infinity, ataxx.NoMove
 	origAlpha := alpha
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, scores, i)
+		var m ataxx.Move
+		if i == 0 && hashFirst {
+			m = l.Moves[0]
+		} else {
+			if !ordered {
+				s.orderMoves(p, l, scores, ply, hashMove)
+				ordered = true
+			}
+			m = pick(l, scores, i)
+		}
 		quiet := m == ataxx.Pass || (ataxx.Adjacent(m.To())&them).Count() == 0
 		u := p.MakeMove(m)
 		var score int

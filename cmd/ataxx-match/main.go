@@ -54,13 +54,28 @@ var layouts = []string{
 	"x2-2o/3-3/3-3/-------/3-3/3-3/o2-2x x 0 1",
 }
 
-// timeControl is either a fixed time per move or a clock.
+// timeControl is a fixed time per move, a clock, or a fixed depth or
+// number of nodes per move (which the machine's load does not change:
+// for comparing evaluations).
 type timeControl struct {
-	moveTime  time.Duration
-	base, inc time.Duration
+	moveTime     time.Duration
+	base, inc    time.Duration
+	depth, nodes int
 }
 
 func parseTC(s string) (timeControl, error) {
+	for _, kind := range []string{"depth=", "nodes="} {
+		if v, ok := strings.CutPrefix(s, kind); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return timeControl{}, fmt.Errorf("tc %q: %sN with N > 0", s, kind)
+			}
+			if kind == "depth=" {
+				return timeControl{depth: n}, nil
+			}
+			return timeControl{nodes: n}, nil
+		}
+	}
 	if ms, ok := strings.CutPrefix(s, "movetime="); ok {
 		n, err := strconv.Atoi(ms)
 		if err != nil || n <= 0 {
@@ -110,7 +125,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	o1 := fs.String("o1", "", "first engine's UAI options, Name=value,...")
 	o2 := fs.String("o2", "", "second engine's UAI options")
 	games := fs.Int("games", 20, "games to play (rounded up to pairs)")
-	tc := fs.String("tc", "movetime=100", "time control: movetime=MS or SECONDS+INCREMENT")
+	tc := fs.String("tc", "movetime=100", "time control: movetime=MS, SECONDS+INCREMENT, depth=N or nodes=N")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	pgn := fs.String("pgn", "", "write every game to this file")
 	openings := fs.String("openings", "layouts", "openings: layouts (random two plies from block layouts) or startpos (the 256 two-ply starts)")
@@ -301,10 +316,15 @@ func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.E
 		e := engines[side]
 		var goArgs string
 		var limit time.Duration
-		if c.tc.moveTime > 0 {
+		switch {
+		case c.tc.depth > 0:
+			goArgs, limit = fmt.Sprintf("depth %d", c.tc.depth), time.Minute
+		case c.tc.nodes > 0:
+			goArgs, limit = fmt.Sprintf("nodes %d", c.tc.nodes), time.Minute
+		case c.tc.moveTime > 0:
 			goArgs = fmt.Sprintf("movetime %d", c.tc.moveTime.Milliseconds())
 			limit = c.tc.moveTime
-		} else {
+		default:
 			// UAI: btime is x's (Red) clock, wtime o's.
 			goArgs = fmt.Sprintf("btime %d wtime %d binc %d winc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
 			limit = clocks[side]
@@ -321,7 +341,7 @@ func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.E
 			}
 			return loss, fmt.Sprintf("(%v forfeits: %v)", side, err), false, moves
 		}
-		if c.tc.moveTime == 0 {
+		if c.tc.base > 0 {
 			if clocks[side] -= took; clocks[side] < 0 {
 				return loss, fmt.Sprintf("(%v lost on time: took %v)", side, took.Round(time.Millisecond)), true, moves
 			}

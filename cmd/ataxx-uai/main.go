@@ -57,6 +57,7 @@ type session struct {
 	searcher *ai.Searcher
 	level    int                // ai.MaxLevel: full strength
 	overhead time.Duration      // kept back on every move for the pipe
+	clocks   clockWatch         // what the manager charges beyond the search
 	cancel   context.CancelFunc // stops the running search
 	done     chan struct{}      // closed when it has answered
 	pending  [][]string         // setoption arguments that arrived during a search
@@ -291,6 +292,10 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	if infinite {
 		lim.MoveTime, lim.Time, lim.Inc = 0, 0, 0
 	}
+	side := s.pos.Turn()
+	if lim.Time > 0 {
+		lim.Overhead = max(s.overhead, s.clocks.observe(side, lim.Time, lim.Inc))
+	}
 	var opts ai.Options
 	random := false
 	if s.level < ai.MaxLevel {
@@ -328,7 +333,45 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 		s.mu.Lock()
 		s.out.Flush()
 		s.mu.Unlock()
+		if lim.Time > 0 {
+			s.clocks.answered(side, time.Since(arrival))
+		}
 	}()
+}
+
+// clockWatch learns the overhead from the clocks themselves: what the
+// manager took off a side's clock for a move, less what the engine
+// measured from reading go to writing bestmove, is spent outside the
+// engine (the pipe, the manager, a loaded machine's scheduler). The
+// search then keeps that much back. The answer of one move happens before
+// the next go is read (the session waits for the search), so no lock is
+// needed.
+type clockWatch struct {
+	clock, inc, spent [2]time.Duration // per side: the last go's clock and increment, and the engine's time
+	seen              [2]bool
+	outside           time.Duration // the overhead learnt: rises at once, decays slowly
+}
+
+// observe notes the clock a go gives side, and returns the overhead to
+// keep back: one and a half times what was learnt.
+func (w *clockWatch) observe(side ataxx.Color, clock, inc time.Duration) time.Duration {
+	if w.seen[side] {
+		charged := w.clock[side] + w.inc[side] - clock
+		// A clock that grew more than the increment is a new game.
+		if out := charged - w.spent[side]; charged >= 0 && out > 0 && out < w.clock[side] {
+			w.outside = max(out, w.outside-w.outside/8)
+		} else {
+			w.outside -= w.outside / 8
+		}
+	}
+	w.clock[side], w.inc[side], w.seen[side] = clock, inc, false
+	return w.outside * 3 / 2
+}
+
+// answered notes how long the engine took, by its own watch, for side's
+// move.
+func (w *clockWatch) answered(side ataxx.Color, spent time.Duration) {
+	w.spent[side], w.seen[side] = spent, true
 }
 
 // printInfo writes one finished iteration.

@@ -282,3 +282,33 @@ func TestGo(t *testing.T) {
 	}
 	p.send("quit")
 }
+
+// TestClockWatch: the overhead learnt is what the manager charged beyond
+// the engine's own time, and a new game's clock teaches nothing.
+func TestClockWatch(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	var w clockWatch
+	steps := []struct {
+		name         string
+		side         ataxx.Color
+		clock, inc   time.Duration
+		spent        time.Duration
+		wantOverhead time.Duration
+	}{
+		{"first move: nothing known", ataxx.Red, ms(1000), ms(10), ms(50), 0},
+		{"other side's first move", ataxx.Blue, ms(1000), ms(10), ms(40), 0},
+		// Red: 1000 + 10 - 940 = 70 charged for 50 spent; kept: 1.5 × 20.
+		{"charged 70 for 50: 20 outside", ataxx.Red, ms(940), ms(10), ms(30), ms(30)},
+		// Blue: 1000 + 10 - 970 = 40 for 40: 20 decays by 1/8 to 17.5.
+		{"charged 40 for 40: decays", ataxx.Blue, ms(970), ms(10), ms(30), 26250 * time.Microsecond},
+		// Red's clock grew: a new game; 17.5 decays to 15.3125.
+		{"a new game teaches nothing", ataxx.Red, ms(1000), ms(10), ms(30), 22968750 * time.Nanosecond},
+	}
+	for _, st := range steps {
+		got := w.observe(st.side, st.clock, st.inc)
+		w.answered(st.side, st.spent)
+		if got != st.wantOverhead {
+			t.Errorf("%s: overhead %v; want %v", st.name, got, st.wantOverhead)
+		}
+	}
+}
