@@ -15,6 +15,9 @@ type Tuning struct {
 	// Aspiration: search the root in a narrow window around the last
 	// iteration's score first.
 	Aspiration bool
+	// Futility: skip moves near the leaves that cannot bring the score
+	// up to alpha.
+	Futility bool
 	// Trained: evaluate with Weights (see Features) instead of Stable and
 	// Exposed.
 	Trained bool
@@ -23,7 +26,7 @@ type Tuning struct {
 
 // DefaultTuning is the tuning the bot plays with (see the AI issue's
 // closing note for the matches that chose it).
-var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Weights: trainedWeights}
+var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Weights: trainedWeights}
 
 // Evaluate scores p for the side to move with DefaultTuning.
 func Evaluate(p *ataxx.Position) int {

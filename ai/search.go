@@ -176,6 +176,7 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 	delta := aspiration
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	for {
+		s.rootDone = 0
 		score := s.negamax(pos, depth, 0, alpha, beta, false)
 		switch {
 		case s.stopped:
@@ -356,6 +357,10 @@ func fromTT(score, ply int) int {
 	return score
 }
 
+// futilityMargin is, by remaining depth, how much more than the pieces a
+// move wins the search below may find.
+var futilityMargin = [...]int{0, 120, 300}
+
 // nullMinEmpty is the fewest empty squares at which null-move pruning is
 // tried.
 const nullMinEmpty = 16
@@ -479,6 +484,11 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	}
 	ordered := false
 	them := p.Pieces(p.Turn().Other())
+	futile, static := false, 0
+	if s.Tuning.Futility && !pvNode && depth < len(futilityMargin) && alpha > -mateBound && beta < mateBound {
+		static = s.evaluate(p)
+		futile = static+futilityMargin[depth] <= alpha
+	}
 	best, bestMove := -Infinity, ataxx.NoMove
 	origAlpha := alpha
 	for i := 0; i < l.Len; i++ {
@@ -492,7 +502,22 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			}
 			m = pick(l, scores, i)
 		}
-		quiet := m == ataxx.Pass || (ataxx.Adjacent(m.To())&them).Count() == 0
+		captures := 0
+		if m != ataxx.Pass {
+			captures = (ataxx.Adjacent(m.To()) & them).Count()
+		}
+		quiet := captures == 0
+		// Futility: near the leaves, a move whose gain in pieces cannot
+		// lift the static evaluation near alpha is not searched.
+		if futile && i > 0 && best > -mateBound && m != ataxx.Pass {
+			gain := 2 * captures
+			if m.IsClone() {
+				gain++
+			}
+			if static+gain*pieceValue+futilityMargin[depth] <= alpha {
+				continue
+			}
+		}
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {
@@ -548,7 +573,9 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	case best >= beta:
 		b = boundLower
 	case best <= origAlpha:
-		b = boundUpper
+		// No move raised alpha: which scored highest says little, so
+		// the hash move stays what it was.
+		b, bestMove = boundUpper, ataxx.NoMove
 	}
 	s.tt.store(key, bestMove, toTT(best, ply), depth, b)
 	return best

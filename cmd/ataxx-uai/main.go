@@ -12,7 +12,10 @@
 // The search runs beside the input: a command that arrives while it
 // thinks is answered at once (isready, d, uai, perft) or, for setoption,
 // kept until the search ends; only stop, quit, position, uainewgame and
-// go end the search. An unknown command or an illegal move is reported on
+// go end the search. On a clock the engine keeps back the MoveOverhead
+// (default 10 ms) or, if larger, one and a half times what the clocks show
+// was spent outside it on earlier moves (pipe, manager, a loaded machine).
+// An unknown command or an illegal move is reported on
 // an "info string" line and the engine carries on. Positions use the UAI
 // rule set (100 plies without a clone is a draw).
 package main
@@ -170,6 +173,7 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("option name NullMove type check default %v\n", ai.DefaultTuning.NullMove)
 		s.printf("option name Aspiration type check default %v\n", ai.DefaultTuning.Aspiration)
 		s.printf("option name TrainedEval type check default %v\n", ai.DefaultTuning.Trained)
+		s.printf("option name Futility type check default %v\n", ai.DefaultTuning.Futility)
 		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ai.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
@@ -230,6 +234,8 @@ func (s *session) setoption(args []string) {
 		s.overhead = max(time.Duration(n)*time.Millisecond, time.Microsecond)
 	case ok && strings.EqualFold(name, "NullMove"):
 		s.searcher.Tuning.NullMove = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "Futility"):
+		s.searcher.Tuning.Futility = strings.EqualFold(strings.TrimSpace(value), "true")
 	case ok && strings.EqualFold(name, "TrainedEval"):
 		s.searcher.Tuning.Trained = strings.EqualFold(strings.TrimSpace(value), "true")
 	case ok && strings.EqualFold(name, "Aspiration"):

@@ -30,6 +30,7 @@ func TestSession(t *testing.T) {
 			`option name EvalStable type spin default \d+ min -500 max 500`, `option name EvalExposed type spin default \d+ min -500 max 500`,
 			`option name NullMove type check default (true|false)`, `option name Aspiration type check default (true|false)`,
 			`option name TrainedEval type check default (true|false)`,
+			`option name Futility type check default (true|false)`,
 			`option name MoveOverhead type spin default 10 min 0 max 5000`,
 			`uaiok`, `readyok`}},
 		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\nsetoption name MoveOverhead value -1\nsetoption name MoveOverhead value 30\n", []string{
