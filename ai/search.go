@@ -232,9 +232,11 @@ func budget(lim Limits) (hard, soft time.Duration) {
 		if lim.MovesToGo > 0 {
 			mtg = time.Duration(min(lim.MovesToGo+1, 30))
 		}
-		// Half the increment is spent, half banked: the clock settles at
-		// about fifteen increments instead of running down to the margin.
-		soft = min(left/mtg+lim.Inc/2, left/2)
+		// The increment first pays for the time lost outside the search
+		// on every move; half the rest is spent, half banked, so that the
+		// clock settles well above the margin instead of running down.
+		inc := max(lim.Inc-overhead, lim.Inc/4)
+		soft = min(left/mtg+inc/2, left/2)
 		hard = min(4*soft, max(left/4, soft))
 	}
 	if lim.Cap > 0 {
