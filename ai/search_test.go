@@ -201,3 +201,33 @@ func TestTenSecondCap(t *testing.T) {
 		})
 	}
 }
+
+// TestAnother: another iteration starts only when, growing as the last
+// one did, it would end within one and a half soft limits and before the
+// hard stop.
+func TestAnother(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	start := time.Now()
+	s := &Searcher{start: start, soft: ms(100), deadline: start.Add(ms(400))}
+	tests := []struct {
+		name                string
+		elapsed, iter, prev time.Duration
+		want                bool
+	}{
+		{"early, small iterations", ms(10), ms(6), ms(2), true},     // 10 + 18 = 28
+		{"past the soft limit", ms(101), ms(1), ms(1), false},       // soft reached
+		{"would end past 1.5 soft", ms(60), ms(40), ms(10), false},  // 60 + 160 = 220 > 150
+		{"would end within 1.5 soft", ms(60), ms(30), ms(20), true}, // 60 + 45 = 105
+		{"growth clamped to 1.5", ms(40), ms(40), ms(80), true},     // 40 + 60 = 100
+		{"unknown growth counts double", ms(50), ms(60), 0, false},  // 50 + 120 = 170 > 150
+	}
+	for _, tt := range tests {
+		if got := s.another(tt.elapsed, tt.iter, tt.prev); got != tt.want {
+			t.Errorf("%s: another(%v, %v, %v) = %v; want %v", tt.name, tt.elapsed, tt.iter, tt.prev, got, tt.want)
+		}
+	}
+	s.deadline = start.Add(ms(100)) // a hard stop before 1.5 soft
+	if s.another(ms(60), ms(30), ms(20)) {
+		t.Errorf("an iteration expected to end at 105 ms started with the hard stop at 100 ms")
+	}
+}
