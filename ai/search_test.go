@@ -167,19 +167,21 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "bench-nodes")
 }
 
-// TestTenSecondCap: at full strength with the bot's hard cap of 10 s, the
-// answer comes within 10 s on the positions with the most moves.
-func TestTenSecondCap(t *testing.T) {
+// TestCapOnHardPositions: at full strength with a hard cap, the answer
+// comes within the cap on the positions with the most moves. (The bot's
+// cap is up to 10 s; 3 s proves the same and leaves the CPU to the other
+// tests, one position at a time, so that clocked tests beside it hold.)
+func TestCapOnHardPositions(t *testing.T) {
 	if testing.Short() {
-		t.Skip("takes 10 s")
+		t.Skip("takes 6 s")
 	}
+	const limit = 3 * time.Second
 	hardest := []string{
 		"xoxoxoo/1x1o1x1/o1x1o1x/1o1x1o1/x1o1x1o/1x1o1x1/oxoxoxx x 0 20", // pieces everywhere, room everywhere
 		"x1o1x1o/7/o1x1o1x/7/x1o1x1o/7/o1x1o1x o 0 10",
 	}
 	for i, fen := range hardest {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			t.Parallel()
 			pos, err := ataxx.ParseFEN(fen)
 			if err != nil {
 				t.Fatal(err)
@@ -187,15 +189,15 @@ func TestTenSecondCap(t *testing.T) {
 			if n := len(pos.LegalMoves()); n < 60 {
 				t.Fatalf("%s has %d moves; want a hard position", fen, n)
 			}
-			p := NewPool(1, 16, 10*time.Second)
+			p := NewPool(1, 16, limit)
 			start := time.Now()
 			m, err := p.ChooseMove(context.Background(), pos, MaxLevel, 1)
 			took := time.Since(start)
 			if err != nil || pos.Legal(m) != nil {
 				t.Fatalf("move %v, %v", m, err)
 			}
-			if took > 10*time.Second {
-				t.Errorf("level %d with a 10 s cap took %v", MaxLevel, took)
+			if took > limit {
+				t.Errorf("level %d with a %v cap took %v", MaxLevel, limit, took)
 			}
 			t.Logf("%s: %v after %v", fen, m, took)
 		})
