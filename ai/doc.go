@@ -1,9 +1,11 @@
 // Package ai chooses Ataxx moves: an iterative-deepening principal
-// variation search with a transposition table, move ordering (hash move,
-// capture counts, killers, history), null-move pruning, late-move
-// reductions and optional aspiration windows, over an evaluation of
-// material, stable pieces and exposed pieces, or a linear evaluation whose
-// weights cmd/ataxx-train fits to self-play games (Features, Weights).
+// variation search with a transposition table, move ordering (hash move
+// first, then capture counts, killers, history), null-move pruning,
+// futility pruning near the leaves, late-move reductions and optional
+// aspiration windows, over a linear evaluation whose weights
+// cmd/ataxx-train fits to self-play games (Features, Weights; the
+// generated ai/weights.go), or the older hand-set one of material, stable
+// pieces and exposed pieces (Tuning.Trained false).
 //
 // A tour:
 //
