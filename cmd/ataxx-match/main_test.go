@@ -100,9 +100,10 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../ataxx-uai").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// A fixed depth, not a clock: the machine's load cannot lose a game.
 	var out bytes.Buffer
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
-	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "movetime=20", "-pgn", pgn}, &out)
+	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "depth=3", "-pgn", pgn}, &out)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
