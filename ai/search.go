@@ -221,7 +221,7 @@ func budget(lim Limits) (hard, soft time.Duration) {
 	}
 	switch {
 	case lim.MoveTime > 0:
-		hard = lim.MoveTime - min(overhead, lim.MoveTime/4) - lim.MoveTime/50
+		hard = lim.MoveTime - min(overhead, lim.MoveTime/4) - lim.MoveTime/20
 		soft = hard * 6 / 10
 	case lim.Time > 0:
 		// The margin grows with the clock so that a slow answer late in a
@@ -488,8 +488,12 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	them := p.Pieces(p.Turn().Other())
 	futile, static := false, 0
 	if s.Tuning.Futility && !pvNode && depth < len(futilityMargin) && alpha > -mateBound && beta < mateBound {
-		static = s.evaluate(p)
-		futile = static+futilityMargin[depth] <= alpha
+		// Not where the game may end within the search below (a full
+		// board, the jump limit): the end's score is no evaluation.
+		if p.Empty().Count() > 6 && p.Halfmove()+4 < p.Rules().JumpLimit() {
+			static = s.evaluate(p)
+			futile = static+futilityMargin[depth] <= alpha
+		}
 	}
 	best, bestMove := -Infinity, ataxx.NoMove
 	origAlpha := alpha
@@ -511,7 +515,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		quiet := captures == 0
 		// Futility: near the leaves, a move whose gain in pieces cannot
 		// lift the static evaluation near alpha is not searched.
-		if futile && i > 0 && best > -mateBound && m != ataxx.Pass {
+		if futile && i > 0 && best > -mateBound && m != ataxx.Pass && captures < them.Count() {
 			gain := 2 * captures
 			if m.IsClone() {
 				gain++
