@@ -1,8 +1,11 @@
 // Package ai chooses Ataxx moves: an iterative-deepening principal
-// variation search with a transposition table, move ordering (hash move,
-// capture counts, killers, history), null-move pruning and late-move
-// reductions, over an evaluation of material, stable pieces and exposed
-// pieces.
+// variation search with a transposition table, move ordering (hash move
+// first, then capture counts, killers, history), null-move pruning,
+// futility pruning near the leaves, late-move reductions and optional
+// aspiration windows, over a linear evaluation whose weights
+// cmd/ataxx-train fits to self-play games (Features, Weights; the
+// generated ai/weights.go), or the older hand-set one of material, stable
+// pieces and exposed pieces (Tuning.Trained false).
 //
 // A tour:
 //
@@ -10,6 +13,12 @@
 //     Search runs to the Limits (depth, nodes, move time, clock) or until
 //     its context is done, reporting each finished iteration through a
 //     callback, and returns the best move found.
+//   - Time: a clock (time left, increment, moves to go) becomes a soft
+//     limit, about a 25th of what is left plus half the increment, and a
+//     hard stop of at most a quarter of it, after a margin for the pipe
+//     (Limits.Overhead, plus a 20th of the clock) is set aside. No
+//     iteration starts that would, growing as the last one did, end past
+//     one and a half soft limits or the hard stop.
 //   - Evaluate scores a position for the side to move.
 //   - Level maps the chat levels 1 (random) to 10 (full strength) to
 //     limits and noise; Pool lends a bounded number of Searchers to many

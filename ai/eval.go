@@ -12,18 +12,34 @@ type Tuning struct {
 	Stable   int  // a piece with no empty neighbour: it cannot be taken
 	Exposed  int  // a piece next to an empty square the opponent can reach
 	NullMove bool // try null-move pruning away from the endgame
+	// Aspiration: search the root in a narrow window around the last
+	// iteration's score first.
+	Aspiration bool
+	// Futility: skip moves near the leaves that cannot bring the score
+	// up to alpha.
+	Futility bool
+	// Trained: evaluate with Weights (see Features) instead of Stable and
+	// Exposed.
+	Trained bool
+	Weights Weights
 }
 
 // DefaultTuning is the tuning the bot plays with (see the AI issue's
 // closing note for the matches that chose it).
-var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true}
+var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Trained: true, Weights: trainedWeights}
 
 // Evaluate scores p for the side to move with DefaultTuning.
-func Evaluate(p *ataxx.Position) int { return DefaultTuning.Evaluate(p) }
+func Evaluate(p *ataxx.Position) int {
+	t := DefaultTuning
+	return t.Evaluate(p)
+}
 
 // Evaluate scores p for the side to move: positive is good for it. It
 // does not look at game end; the search does.
-func (w Tuning) Evaluate(p *ataxx.Position) int {
+func (w *Tuning) Evaluate(p *ataxx.Position) int {
+	if w.Trained {
+		return w.Weights.Evaluate(p)
+	}
 	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Other())
 	empty := p.Empty()
 	nearEmpty := empty.Dilate()

@@ -117,7 +117,7 @@ func forcedWinPositions(t *testing.T, want int) []ataxx.Position {
 // keeps it (proven by the solver), searching 8 plies: the win may come with
 // the defender's 4th reply (say, filling the board).
 func TestFindsForcedWins(t *testing.T) {
-	n := 40
+	n := 24 // under -race, each costs about a second
 	if testing.Short() {
 		n = 10
 	}

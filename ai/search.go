@@ -25,7 +25,18 @@ type Limits struct {
 	Time, Inc time.Duration // the mover's clock and increment
 	MovesToGo int           // moves to the next time control, 0: sudden death
 	Cap       time.Duration // a hard ceiling whatever the other limits say
+	// Overhead is the time lost outside the search on every move: reading
+	// the command, writing the answer, the pipe and the scheduler. Zero
+	// means DefaultOverhead.
+	Overhead time.Duration
+	// Start is when the clock started for this move (the command's
+	// arrival); zero means when Search is called.
+	Start time.Time
 }
+
+// DefaultOverhead is the time kept back on every move for what happens
+// outside the search (see Limits.Overhead).
+const DefaultOverhead = 10 * time.Millisecond
 
 // Info reports one finished iteration of the search.
 type Info struct {
@@ -108,10 +119,12 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
+	var lastIter time.Duration // how long the previous iteration took
 	for depth := 1; depth <= maxDepth; depth++ {
+		iterStart := time.Now()
 		s.mustFinish = depth == 1
 		s.seldepth, s.rootDone = 0, 0
-		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, false)
+		score := s.rootSearch(&pos, depth, res.Info.Score)
 		if s.stopped {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
@@ -139,17 +152,52 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
 			break // the end is proven
 		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break // another iteration would not finish in time
+		iter := time.Since(iterStart)
+		if s.soft > 0 && !s.another(time.Since(s.start), iter, lastIter) {
+			break
 		}
+		lastIter = iter
 	}
 	res.Info.Nodes = s.nodes
 	return res
 }
 
+// aspiration is the first half-width of the window around the previous
+// iteration's score.
+const aspiration = 50
+
+// rootSearch searches the root to depth. From depth 4 it first tries a
+// narrow window around the previous score, widening the side that fails
+// until the score falls inside.
+func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
+	if depth < 4 || prev > mateBound || prev < -mateBound || !s.Tuning.Aspiration {
+		return s.negamax(pos, depth, 0, -Infinity, Infinity, false)
+	}
+	delta := aspiration
+	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	for {
+		s.rootDone = 0
+		score := s.negamax(pos, depth, 0, alpha, beta, false)
+		switch {
+		case s.stopped:
+			return score
+		case score <= alpha && alpha > -Infinity:
+			alpha = max(score-delta, -Infinity)
+		case score >= beta && beta < Infinity:
+			beta = min(score+delta, Infinity)
+		default:
+			return score
+		}
+		delta *= 3
+	}
+}
+
 func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {
 	s.ctx = ctx
-	s.start = time.Now()
+	s.start = lim.Start
+	if s.start.IsZero() || time.Since(s.start) < 0 {
+		s.start = time.Now()
+	}
 	s.nodes, s.stopped = 0, false
 	s.nodeLimit = lim.Nodes
 	s.noise, s.seed = opts.Noise, opts.Seed
@@ -162,23 +210,34 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, 
 	}
 }
 
-// budget turns limits into a hard stop and a soft one (do not start
-// another iteration after it). Zero means none.
+// budget turns limits into a hard stop (the search is abandoned there)
+// and a soft one (no iteration starts after it). Zero means none. Both
+// count from the start of the move, and both keep the overhead back: the
+// hard stop is what the search may use, never what the clock holds.
 func budget(lim Limits) (hard, soft time.Duration) {
+	overhead := lim.Overhead
+	if overhead <= 0 {
+		overhead = DefaultOverhead
+	}
 	switch {
 	case lim.MoveTime > 0:
-		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer
-		soft = hard * 7 / 10                                     // an iteration begun later would rarely finish a root move
+		hard = lim.MoveTime - min(overhead, lim.MoveTime/4) - lim.MoveTime/20
+		soft = hard * 6 / 10
 	case lim.Time > 0:
-		mtg := time.Duration(25)
+		// The margin grows with the clock so that a slow answer late in a
+		// long game still fits, and takes at most half of a short one.
+		margin := min(overhead+lim.Time/20, lim.Time/2)
+		left := lim.Time - margin
+		mtg := time.Duration(25) // moves the clock must still last: games run long
 		if lim.MovesToGo > 0 {
-			mtg = time.Duration(min(lim.MovesToGo, 25))
+			mtg = time.Duration(min(lim.MovesToGo+1, 30))
 		}
-		safety := min(lim.Time/10, 100*time.Millisecond)
-		left := max(lim.Time-safety, time.Millisecond)
-		soft = left/mtg + lim.Inc*3/4
-		hard = min(soft*3, left/2+lim.Inc/2)
-		soft = min(soft, hard)
+		// The increment first pays for the time lost outside the search
+		// on every move; half the rest is spent, half banked, so that the
+		// clock settles well above the margin instead of running down.
+		inc := max(lim.Inc-overhead, lim.Inc/4)
+		soft = min(left/mtg+inc/2, left/2)
+		hard = min(4*soft, max(left/4, soft))
 	}
 	if lim.Cap > 0 {
 		if hard == 0 || hard > lim.Cap {
@@ -189,6 +248,27 @@ func budget(lim Limits) (hard, soft time.Duration) {
 		}
 	}
 	return max(hard, 0), max(soft, 0)
+}
+
+// another reports whether to start another iteration, elapsed into the
+// move, after one that took iter (and one before it that took prev): not
+// past the soft limit, and not if the next iteration, as much longer as
+// this one was than the last, would end past half as much again as the
+// soft limit or past the hard stop. The search then takes about the soft
+// limit on average, and an abandoned iteration is rare.
+func (s *Searcher) another(elapsed, iter, prev time.Duration) bool {
+	if elapsed >= s.soft {
+		return false
+	}
+	if s.deadline.IsZero() {
+		return true
+	}
+	growth := 2.0
+	if prev > 100*time.Microsecond {
+		growth = min(max(float64(iter)/float64(prev), 1.5), 4)
+	}
+	end := elapsed + time.Duration(float64(iter)*growth)
+	return end <= s.soft*3/2 && s.start.Add(end).Before(s.deadline)
 }
 
 // checkStop notes when the search must stop: its context is done, its
@@ -278,6 +358,10 @@ func fromTT(score, ply int) int {
 	}
 	return score
 }
+
+// futilityMargin is, by remaining depth, how much more than the pieces a
+// move wins the search below may find.
+var futilityMargin = [...]int{0, 120, 300}
 
 // nullMinEmpty is the fewest empty squares at which null-move pruning is
 // tried.
@@ -387,14 +471,59 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			return beta
 		}
 	}
+	// The hash move is tried first, before the others are ordered: when
+	// it cuts off, as it mostly does, ordering them is saved.
 	scores := &s.orderScores[ply]
-	s.orderMoves(p, l, scores, ply, hashMove)
+	hashFirst := false
+	if hashMove != ataxx.NoMove {
+		for j := range l.Len {
+			if l.Moves[j] == hashMove {
+				l.Moves[0], l.Moves[j] = l.Moves[j], l.Moves[0]
+				hashFirst = true
+				break
+			}
+		}
+	}
+	ordered := false
 	them := p.Pieces(p.Turn().Other())
+	futile, static := false, 0
+	if s.Tuning.Futility && !pvNode && depth < len(futilityMargin) && alpha > -mateBound && beta < mateBound {
+		// Not where the game may end within the search below (a full
+		// board, the jump limit): the end's score is no evaluation.
+		if p.Empty().Count() > 6 && p.Halfmove()+4 < p.Rules().JumpLimit() {
+			static = s.evaluate(p)
+			futile = static+futilityMargin[depth] <= alpha
+		}
+	}
 	best, bestMove := -Infinity, ataxx.NoMove
 	origAlpha := alpha
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, scores, i)
-		quiet := m == ataxx.Pass || (ataxx.Adjacent(m.To())&them).Count() == 0
+		var m ataxx.Move
+		if i == 0 && hashFirst {
+			m = l.Moves[0]
+		} else {
+			if !ordered {
+				s.orderMoves(p, l, scores, ply, hashMove)
+				ordered = true
+			}
+			m = pick(l, scores, i)
+		}
+		captures := 0
+		if m != ataxx.Pass {
+			captures = (ataxx.Adjacent(m.To()) & them).Count()
+		}
+		quiet := captures == 0
+		// Futility: near the leaves, a move whose gain in pieces cannot
+		// lift the static evaluation near alpha is not searched.
+		if futile && i > 0 && best > -mateBound && m != ataxx.Pass && captures < them.Count() {
+			gain := 2 * captures
+			if m.IsClone() {
+				gain++
+			}
+			if static+gain*pieceValue+futilityMargin[depth] <= alpha {
+				continue
+			}
+		}
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {
@@ -450,7 +579,9 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	case best >= beta:
 		b = boundLower
 	case best <= origAlpha:
-		b = boundUpper
+		// No move raised alpha: which scored highest says little, so
+		// the hash move stays what it was.
+		b, bestMove = boundUpper, ataxx.NoMove
 	}
 	s.tt.store(key, bestMove, toTT(best, ply), depth, b)
 	return best

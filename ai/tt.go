@@ -39,7 +39,14 @@ func newTable(mb int) *table {
 	for n*2*entrySize <= uint64(max(mb, 1))<<20 {
 		n *= 2
 	}
-	return &table{entries: make([]ttEntry, n), mask: n - 1}
+	t := &table{entries: make([]ttEntry, n), mask: n - 1}
+	// Touch every page now: the operating system hands out fresh memory
+	// lazily, and faulting it in during the first moves of a game costs
+	// a loaded machine tens of milliseconds the clock does not have.
+	for i := 0; i < len(t.entries); i += 4096 / entrySize {
+		t.entries[i].depth = -1
+	}
+	return t
 }
 
 func (t *table) clear() { clear(t.entries) }

@@ -6,6 +6,12 @@
 //
 //	ataxx-match -e1 "./new-uai" -e2 "./old-uai" -games 200 -tc movetime=50
 //	ataxx-match -e1 ./ataxx-uai -e2 ./ataxx-uai -o2 Level=2 -tc 10+0.1
+//	ataxx-match -e1 ./ataxx-uai -e2 ./other -openings startpos -tc 2+0.02
+//
+// With -openings startpos, game pair i starts from the i-th (mod 256) of
+// the 256 positions two plies from the standard start, in move-list
+// order, as kz04px's cuteataxx matches do. A move that answers after the
+// mover's clock ran out loses on time; such losses are counted apart.
 package main
 
 import (
@@ -48,13 +54,28 @@ var layouts = []string{
 	"x2-2o/3-3/3-3/-------/3-3/3-3/o2-2x x 0 1",
 }
 
-// timeControl is either a fixed time per move or a clock.
+// timeControl is a fixed time per move, a clock, or a fixed depth or
+// number of nodes per move (which the machine's load does not change:
+// for comparing evaluations).
 type timeControl struct {
-	moveTime  time.Duration
-	base, inc time.Duration
+	moveTime     time.Duration
+	base, inc    time.Duration
+	depth, nodes int
 }
 
 func parseTC(s string) (timeControl, error) {
+	for _, kind := range []string{"depth=", "nodes="} {
+		if v, ok := strings.CutPrefix(s, kind); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return timeControl{}, fmt.Errorf("tc %q: %sN with N > 0", s, kind)
+			}
+			if kind == "depth=" {
+				return timeControl{depth: n}, nil
+			}
+			return timeControl{nodes: n}, nil
+		}
+	}
 	if ms, ok := strings.CutPrefix(s, "movetime="); ok {
 		n, err := strconv.Atoi(ms)
 		if err != nil || n <= 0 {
@@ -92,6 +113,7 @@ type config struct {
 	games    int
 	tc       timeControl
 	seed     uint64
+	startpos bool // openings: the 256 two-ply starts from the standard position
 	log      io.Writer
 	maxPlies int
 }
@@ -103,9 +125,10 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	o1 := fs.String("o1", "", "first engine's UAI options, Name=value,...")
 	o2 := fs.String("o2", "", "second engine's UAI options")
 	games := fs.Int("games", 20, "games to play (rounded up to pairs)")
-	tc := fs.String("tc", "movetime=100", "time control: movetime=MS or SECONDS+INCREMENT")
+	tc := fs.String("tc", "movetime=100", "time control: movetime=MS, SECONDS+INCREMENT, depth=N or nodes=N")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	pgn := fs.String("pgn", "", "write every game to this file")
+	openings := fs.String("openings", "layouts", "openings: layouts (random two plies from block layouts) or startpos (the 256 two-ply starts)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -113,6 +136,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return errors.New("need -e1 and -e2")
 	}
 	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: 2000}
+	switch *openings {
+	case "layouts":
+	case "startpos":
+		c.startpos = true
+	default:
+		return fmt.Errorf("openings %q: want layouts or startpos", *openings)
+	}
 	c.cmds = [2][]string{strings.Fields(*e1), strings.Fields(*e2)}
 	c.opts = [2]map[string]string{parseOptions(*o1), parseOptions(*o2)}
 	var err error
@@ -141,6 +171,7 @@ type result struct {
 	wins, losses int
 	draws        int
 	scores       []float64
+	timeLosses   [2]int // games each engine lost on time
 }
 
 func (r *result) add(score float64) {
@@ -185,12 +216,27 @@ func (r *result) summary() string {
 	line := fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", r.names[0], r.names[1], r.wins, r.losses, r.draws, score/float64(max(n, 1)), n)
 	switch {
 	case n > 0 && r.wins == n:
+		line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
 		return line + "Elo difference: +inf (every game won)"
 	case n > 0 && r.losses == n:
+		line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
 		return line + "Elo difference: -inf (every game lost)"
 	}
+	line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
 	d, m := elo(r.scores)
 	return line + fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
+}
+
+// startOpening returns the i-th (mod 256) position two plies from the
+// standard start.
+func startOpening(i int) ataxx.Position {
+	pos := ataxx.NewPosition()
+	pos.SetRules(ataxx.RulesUAI)
+	first := pos.LegalMoves()
+	pos.MakeMove(first[i/16%len(first)])
+	second := pos.LegalMoves()
+	pos.MakeMove(second[i%len(second)])
+	return pos
 }
 
 // opening returns the start of game pair i: a layout and two random plies.
@@ -221,9 +267,12 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 			break
 		}
 		start := opening(c.seed, g/2)
+		if c.startpos {
+			start = startOpening(g / 2)
+		}
 		first := g % 2 // which engine plays Red
 		red, blue := engines[first], engines[1-first]
-		outcome, why, moves := play(ctx, c, start, [2]*uai.Engine{red, blue})
+		outcome, why, late, moves := play(ctx, c, start, [2]*uai.Engine{red, blue})
 		score := 0.5
 		if w, ok := outcome.Winner(); ok {
 			score = 0
@@ -232,6 +281,13 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 			}
 		}
 		r.add(score)
+		if late {
+			loser := 1
+			if score == 0 {
+				loser = 0
+			}
+			r.timeLosses[loser]++
+		}
 		fmt.Fprintf(out, "Game %d/%d: %s (Red) vs %s (Blue): %v %s\n", g+1, c.games, r.names[first], r.names[1-first], outcome, why)
 		if c.log != nil {
 			writeGame(c.log, g+1, r.names[first], r.names[1-first], start, moves, outcome, why)
@@ -241,31 +297,36 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 }
 
 // play plays one game; engines[0] is Red. A move that is illegal, late or
-// missing loses the game.
-func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.Engine) (ataxx.Outcome, string, []ataxx.Move) {
+// missing loses the game; late reports a loss on time.
+func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.Engine) (o ataxx.Outcome, why string, late bool, moves []ataxx.Move) {
 	for _, e := range engines {
 		if err := e.NewGame(ctx); err != nil {
-			return ataxx.Draw, "(engine failed: " + err.Error() + ")", nil
+			return ataxx.Draw, "(engine failed: " + err.Error() + ")", false, nil
 		}
 	}
 	pos := start
 	startFEN := start.FEN()
-	var moves []ataxx.Move
 	clocks := [2]time.Duration{c.tc.base, c.tc.base}
 	for ply := 0; ply < c.maxPlies; ply++ {
 		if o := pos.Outcome(); o != ataxx.Ongoing {
 			r, b := pos.Count(ataxx.Red), pos.Count(ataxx.Blue)
-			return o, fmt.Sprintf("(%d-%d)", r, b), moves
+			return o, fmt.Sprintf("(%d-%d)", r, b), false, moves
 		}
 		side := pos.Turn()
 		e := engines[side]
 		var goArgs string
 		var limit time.Duration
-		if c.tc.moveTime > 0 {
+		switch {
+		case c.tc.depth > 0:
+			goArgs, limit = fmt.Sprintf("depth %d", c.tc.depth), time.Minute
+		case c.tc.nodes > 0:
+			goArgs, limit = fmt.Sprintf("nodes %d", c.tc.nodes), time.Minute
+		case c.tc.moveTime > 0:
 			goArgs = fmt.Sprintf("movetime %d", c.tc.moveTime.Milliseconds())
 			limit = c.tc.moveTime
-		} else {
-			goArgs = fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
+		default:
+			// UAI: btime is x's (Red) clock, wtime o's.
+			goArgs = fmt.Sprintf("btime %d wtime %d binc %d winc %d", clocks[ataxx.Red].Milliseconds(), clocks[ataxx.Blue].Milliseconds(), c.tc.inc.Milliseconds(), c.tc.inc.Milliseconds())
 			limit = clocks[side]
 		}
 		mctx, cancel := context.WithTimeout(ctx, limit+limit/10+50*time.Millisecond)
@@ -275,21 +336,24 @@ func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.E
 		cancel()
 		loss := ataxx.WinFor(side.Other())
 		if err != nil {
-			return loss, fmt.Sprintf("(%v forfeits: %v)", side, err), moves
+			if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+				return loss, fmt.Sprintf("(%v lost on time: no answer within %v)", side, took.Round(time.Millisecond)), true, moves
+			}
+			return loss, fmt.Sprintf("(%v forfeits: %v)", side, err), false, moves
 		}
-		if c.tc.moveTime == 0 {
+		if c.tc.base > 0 {
 			if clocks[side] -= took; clocks[side] < 0 {
-				return loss, fmt.Sprintf("(%v lost on time)", side), moves
+				return loss, fmt.Sprintf("(%v lost on time: took %v)", side, took.Round(time.Millisecond)), true, moves
 			}
 			clocks[side] += c.tc.inc
 		}
 		played, _, err := pos.Play(m)
 		if err != nil {
-			return loss, fmt.Sprintf("(%v played %v: %v)", side, m, err), moves
+			return loss, fmt.Sprintf("(%v played %v: %v)", side, m, err), false, moves
 		}
 		moves = append(moves, played)
 	}
-	return ataxx.Draw, "(move limit)", moves
+	return ataxx.Draw, "(move limit)", false, moves
 }
 
 func writeGame(w io.Writer, n int, red, blue string, start ataxx.Position, moves []ataxx.Move, o ataxx.Outcome, why string) {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 func TestElo(t *testing.T) {
@@ -42,6 +44,10 @@ func TestParseTC(t *testing.T) {
 		{"movetime=50", timeControl{moveTime: 50 * time.Millisecond}, false},
 		{"10+0.1", timeControl{base: 10 * time.Second, inc: 100 * time.Millisecond}, false},
 		{"5", timeControl{base: 5 * time.Second}, false},
+		{"depth=5", timeControl{depth: 5}, false},
+		{"nodes=20000", timeControl{nodes: 20000}, false},
+		{"depth=0", timeControl{}, true},
+		{"nodes=x", timeControl{}, true},
 		{"movetime=x", timeControl{}, true},
 		{"fast", timeControl{}, true},
 		{"-1+0", timeControl{}, true},
@@ -50,6 +56,25 @@ func TestParseTC(t *testing.T) {
 		if (err != nil) != tt.wantErr || got != tt.want {
 			t.Errorf("parseTC(%q) = %+v, %v; want %+v, error %v", tt.in, got, err, tt.want, tt.wantErr)
 		}
+	}
+}
+
+// TestStartOpenings: the 256 start openings are the distinct positions
+// two plies from the start, every one reached.
+func TestStartOpenings(t *testing.T) {
+	seen := map[string]bool{}
+	for i := range 256 {
+		pos := startOpening(i)
+		if pos.Fullmove() != 2 || pos.Turn() != ataxx.Red {
+			t.Fatalf("opening %d: %s is not two plies from the start", i, pos.FEN())
+		}
+		seen[pos.FEN()] = true
+	}
+	if len(seen) != 256 {
+		t.Errorf("got %d distinct openings; want 256", len(seen))
+	}
+	if a, b := startOpening(3), startOpening(256+3); a != b {
+		t.Errorf("opening 259 is %s; want opening 3, %s", b.FEN(), a.FEN())
 	}
 }
 
@@ -75,9 +100,10 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../ataxx-uai").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// A fixed depth, not a clock: the machine's load cannot lose a game.
 	var out bytes.Buffer
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
-	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "movetime=20", "-pgn", pgn}, &out)
+	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "depth=3", "-pgn", pgn}, &out)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}

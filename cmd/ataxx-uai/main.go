@@ -3,13 +3,21 @@
 // tournament managers.
 //
 // Commands: uai, isready, uainewgame, setoption name Hash value MB,
-// position startpos|fen FEN [moves ...], go [depth N] [nodes N]
-// [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite],
-// stop, d (show the board), perft DEPTH, quit. The search runs beside the
-// input, so stop, isready and quit are answered while it thinks. An
-// unknown command or an illegal move is reported on an "info string" line
-// and the engine carries on. Positions use the UAI rule set (100 plies
-// without a clone is a draw).
+// setoption name MoveOverhead value MS, position startpos|fen FEN
+// [moves ...], go [depth N] [nodes N] [movetime MS] [btime MS wtime MS
+// binc MS winc MS movestogo N] [infinite], stop, d (show the board),
+// perft DEPTH, quit. As in every UAI engine, btime and binc are the clock
+// of x (Red, who moves first), wtime and winc that of o.
+//
+// The search runs beside the input: a command that arrives while it
+// thinks is answered at once (isready, d, uai, perft) or, for setoption,
+// kept until the search ends; only stop, quit, position, uainewgame and
+// go end the search. On a clock the engine keeps back the MoveOverhead
+// (default 10 ms) or, if larger, one and a half times what the clocks show
+// was spent outside it on earlier moves (pipe, manager, a loaded machine).
+// An unknown command or an illegal move is reported on
+// an "info string" line and the engine carries on. Positions use the UAI
+// rule set (100 plies without a clone is a draw).
 package main
 
 import (
@@ -33,6 +41,7 @@ const (
 	maxPerft      = 12
 	defaultHashMB = 64
 	maxHashMB     = 4096
+	maxOverheadMS = 5000
 )
 
 func main() {
@@ -50,19 +59,24 @@ type session struct {
 	pos      ataxx.Position
 	searcher *ai.Searcher
 	level    int                // ai.MaxLevel: full strength
+	overhead time.Duration      // kept back on every move for the pipe
+	clocks   clockWatch         // what the manager charges beyond the search
 	cancel   context.CancelFunc // stops the running search
 	done     chan struct{}      // closed when it has answered
+	pending  [][]string         // setoption arguments that arrived during a search
 }
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB), level: ai.MaxLevel}
+	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB), level: ai.MaxLevel, overhead: ai.DefaultOverhead}
 	s.newGame()
 	defer s.stop()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
-		quit := s.handle(sc.Text())
+		// The clock of a go starts when its line arrives, not when it is
+		// parsed.
+		quit := s.handle(sc.Text(), time.Now())
 		s.mu.Lock()
 		err := s.out.Flush()
 		s.mu.Unlock()
@@ -95,13 +109,18 @@ func (s *session) printf(format string, a ...any) {
 
 func (s *session) info(format string, a ...any) { s.printf("info string "+format+"\n", a...) }
 
-// stop ends the running search, if any, and waits for its bestmove.
+// stop ends the running search, if any, waits for its bestmove, and
+// applies the options that arrived meanwhile.
 func (s *session) stop() {
 	if s.cancel != nil {
 		s.cancel()
 		<-s.done
 		s.cancel, s.done = nil, nil
 	}
+	for _, args := range s.pending {
+		s.setoption(args)
+	}
+	s.pending = nil
 }
 
 // searching reports whether a search is running.
@@ -111,36 +130,38 @@ func (s *session) searching() bool {
 	}
 	select {
 	case <-s.done:
-		s.cancel, s.done = nil, nil
+		s.stop() // it ended on its own: apply what waited for it
 		return false
 	default:
 		return true
 	}
 }
 
-// handle answers one command line and reports whether it was quit.
-func (s *session) handle(line string) (quit bool) {
+// handle answers one command line, read at arrival, and reports whether
+// it was quit.
+func (s *session) handle(line string, arrival time.Time) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return false
 	}
 	cmd, args := fields[0], fields[1:]
 	switch cmd {
-	case "isready":
-		s.println("readyok")
-		return false
-	case "stop":
+	case "stop", "position", "uainewgame", "go":
 		s.stop()
-		return false
 	case "quit":
 		s.stop()
 		return true
-	}
-	if s.searching() {
-		// Anything else waits for the search, as a GUI expects.
-		s.stop()
+	case "setoption":
+		if s.searching() {
+			// The searcher is in use: the option waits for the search.
+			s.pending = append(s.pending, args)
+			return false
+		}
 	}
 	switch cmd {
+	case "isready":
+		s.println("readyok")
+	case "stop":
 	case "uai":
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
@@ -150,6 +171,10 @@ func (s *session) handle(line string) (quit bool) {
 		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ai.DefaultTuning.Stable)
 		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ai.DefaultTuning.Exposed)
 		s.printf("option name NullMove type check default %v\n", ai.DefaultTuning.NullMove)
+		s.printf("option name Aspiration type check default %v\n", ai.DefaultTuning.Aspiration)
+		s.printf("option name TrainedEval type check default %v\n", ai.DefaultTuning.Trained)
+		s.printf("option name Futility type check default %v\n", ai.DefaultTuning.Futility)
+		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ai.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -159,7 +184,7 @@ func (s *session) handle(line string) (quit bool) {
 	case "position":
 		s.position(args)
 	case "go":
-		s.goSearch(args)
+		s.goSearch(args, arrival)
 	case "d":
 		s.printf("%sFen: %s\nKey: %016x\n", s.pos.Pretty(), s.pos.FEN(), s.pos.Hash())
 	case "perft":
@@ -200,8 +225,21 @@ func (s *session) setoption(args []string) {
 		} else {
 			s.searcher.Tuning.Exposed = n
 		}
+	case ok && strings.EqualFold(name, "MoveOverhead"):
+		if err != nil || n < 0 || n > maxOverheadMS {
+			s.info("MoveOverhead must be a number from 0 to %d", maxOverheadMS)
+			return
+		}
+		// Zero would mean the default to the search: keep a microsecond.
+		s.overhead = max(time.Duration(n)*time.Millisecond, time.Microsecond)
 	case ok && strings.EqualFold(name, "NullMove"):
 		s.searcher.Tuning.NullMove = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "Futility"):
+		s.searcher.Tuning.Futility = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "TrainedEval"):
+		s.searcher.Tuning.Trained = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "Aspiration"):
+		s.searcher.Tuning.Aspiration = strings.EqualFold(strings.TrimSpace(value), "true")
 	default:
 		s.info("unknown option %q", line)
 	}
@@ -209,10 +247,10 @@ func (s *session) setoption(args []string) {
 
 // goSearch starts a search with the limits of "go ..." and answers
 // "bestmove" when it ends.
-func (s *session) goSearch(args []string) {
-	var lim ai.Limits
+func (s *session) goSearch(args []string, arrival time.Time) {
+	lim := ai.Limits{Start: arrival, Overhead: s.overhead}
 	infinite := false
-	var wtime, btime, winc, binc time.Duration
+	var xtime, otime, xinc, oinc time.Duration
 	for i := 0; i < len(args); i++ {
 		if args[i] == "infinite" {
 			infinite = true
@@ -235,14 +273,14 @@ func (s *session) goSearch(args []string) {
 			lim.Nodes = uint64(n)
 		case "movetime":
 			lim.MoveTime = ms
-		case "wtime", "xtime":
-			wtime = ms
-		case "btime", "otime":
-			btime = ms
-		case "winc", "xinc":
-			winc = ms
-		case "binc", "oinc":
-			binc = ms
+		case "btime", "xtime":
+			xtime = ms
+		case "wtime", "otime":
+			otime = ms
+		case "binc", "xinc":
+			xinc = ms
+		case "winc", "oinc":
+			oinc = ms
 		case "movestogo":
 			lim.MovesToGo = int(n)
 		default:
@@ -250,14 +288,19 @@ func (s *session) goSearch(args []string) {
 		}
 		i++
 	}
-	// wtime/winc are the first player's (x, Red), btime/binc the second's.
+	// UAI names the clocks as in chess: black (btime) is x, Red, who
+	// moves first; white (wtime) is o.
 	if s.pos.Turn() == ataxx.Red {
-		lim.Time, lim.Inc = wtime, winc
+		lim.Time, lim.Inc = xtime, xinc
 	} else {
-		lim.Time, lim.Inc = btime, binc
+		lim.Time, lim.Inc = otime, oinc
 	}
 	if infinite {
 		lim.MoveTime, lim.Time, lim.Inc = 0, 0, 0
+	}
+	side := s.pos.Turn()
+	if lim.Time > 0 {
+		lim.Overhead = max(s.overhead, s.clocks.observe(side, lim.Time, lim.Inc))
 	}
 	var opts ai.Options
 	random := false
@@ -296,7 +339,45 @@ func (s *session) goSearch(args []string) {
 		s.mu.Lock()
 		s.out.Flush()
 		s.mu.Unlock()
+		if lim.Time > 0 {
+			s.clocks.answered(side, time.Since(arrival))
+		}
 	}()
+}
+
+// clockWatch learns the overhead from the clocks themselves: what the
+// manager took off a side's clock for a move, less what the engine
+// measured from reading go to writing bestmove, is spent outside the
+// engine (the pipe, the manager, a loaded machine's scheduler). The
+// search then keeps that much back. The answer of one move happens before
+// the next go is read (the session waits for the search), so no lock is
+// needed.
+type clockWatch struct {
+	clock, inc, spent [2]time.Duration // per side: the last go's clock and increment, and the engine's time
+	seen              [2]bool
+	outside           time.Duration // the overhead learnt: rises at once, decays slowly
+}
+
+// observe notes the clock a go gives side, and returns the overhead to
+// keep back: one and a half times what was learnt.
+func (w *clockWatch) observe(side ataxx.Color, clock, inc time.Duration) time.Duration {
+	if w.seen[side] {
+		charged := w.clock[side] + w.inc[side] - clock
+		// A clock that grew more than the increment is a new game.
+		if out := charged - w.spent[side]; charged >= 0 && out > 0 && out < w.clock[side] {
+			w.outside = max(out, w.outside-w.outside/8)
+		} else {
+			w.outside -= w.outside / 8
+		}
+	}
+	w.clock[side], w.inc[side], w.seen[side] = clock, inc, false
+	return w.outside * 3 / 2
+}
+
+// answered notes how long the engine took, by its own watch, for side's
+// move.
+func (w *clockWatch) answered(side ataxx.Color, spent time.Duration) {
+	w.spent[side], w.seen[side] = spent, true
 }
 
 // printInfo writes one finished iteration.

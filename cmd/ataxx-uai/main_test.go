@@ -28,10 +28,14 @@ func TestSession(t *testing.T) {
 			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`,
 			`option name Level type spin default 10 min 1 max 10`,
 			`option name EvalStable type spin default \d+ min -500 max 500`, `option name EvalExposed type spin default \d+ min -500 max 500`,
-			`option name NullMove type check default (true|false)`, `uaiok`, `readyok`}},
-		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\n", []string{
+			`option name NullMove type check default (true|false)`, `option name Aspiration type check default (true|false)`,
+			`option name TrainedEval type check default (true|false)`,
+			`option name Futility type check default (true|false)`,
+			`option name MoveOverhead type spin default 10 min 0 max 5000`,
+			`uaiok`, `readyok`}},
+		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\nsetoption name MoveOverhead value -1\nsetoption name MoveOverhead value 30\n", []string{
 			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
-			`info string Level must be a number from 1 to 10`}},
+			`info string Level must be a number from 1 to 10`, `info string MoveOverhead must be a number from 0 to 5000`}},
 		{"perft from start", "position startpos\nperft 3\n", []string{
 			`info depth 1 nodes 16 time \d+ nps \d+`,
 			`info depth 2 nodes 256 time \d+ nps \d+`,
@@ -116,12 +120,25 @@ type uaiProc struct {
 	lines chan string
 }
 
-func startUAI(t *testing.T) *uaiProc {
+// buildUAI builds the engine into a temporary directory and returns its
+// path.
+func buildUAI(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "ataxx-uai")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+func startUAI(t *testing.T) *uaiProc {
+	t.Helper()
+	return startBin(t, buildUAI(t))
+}
+
+// startBin runs the engine at bin with pipes to its input and output.
+func startBin(t *testing.T, bin string) *uaiProc {
+	t.Helper()
 	cmd := exec.Command(bin)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
@@ -208,21 +225,43 @@ func TestGo(t *testing.T) {
 	}
 	legal(ataxx.StartFEN, bestmove.FindStringSubmatch(lines[len(lines)-1])[1])
 
-	// go infinite answers only after stop; isready is answered meanwhile.
+	// go infinite answers only after stop; isready, d, uai, perft and
+	// setoption are answered (or kept) meanwhile without ending it.
 	p.send("go infinite")
 	time.Sleep(200 * time.Millisecond)
-	p.send("isready")
-	lines = p.until(`^(readyok|bestmove)`, 5*time.Second)
-	if !strings.HasPrefix(lines[len(lines)-1], "readyok") {
-		t.Fatalf("go infinite answered before stop: %s", lines[len(lines)-1])
+	for _, c := range []struct{ send, want string }{
+		{"isready", `^readyok$`},
+		{"d", `^Key: [0-9a-f]{16}$`},
+		{"uai", `^uaiok$`},
+		{"setoption name Level value 3", ``},
+		{"perft 2", `^info depth 2 nodes 256 `},
+		{"hello", `^info string unknown command "hello"$`},
+		{"isready", `^readyok$`},
+	} {
+		p.send(c.send)
+		if c.want == "" {
+			continue
+		}
+		lines = p.until(`^bestmove|`+c.want, 5*time.Second)
+		if strings.HasPrefix(lines[len(lines)-1], "bestmove") {
+			t.Fatalf("%q during go infinite ended the search: %s", c.send, strings.Join(lines, "\n"))
+		}
 	}
 	p.send("stop")
 	p.until(`^bestmove [a-g][1-7]`, 2*time.Second)
+	// The Level option kept during the search applies now: level 3
+	// searches 2 plies.
+	p.send("go depth 9")
+	lines = p.until(`^bestmove`, 5*time.Second)
+	if l := lines[len(lines)-2]; !strings.HasPrefix(l, "info depth 2 ") {
+		t.Errorf("after setoption Level 3 during a search: last info %q; want depth 2", l)
+	}
+	p.send("setoption name Level value 10")
 
-	// A clock: Blue (btime) has little time left.
+	// A clock: Blue (o, wtime) has little time left.
 	p.send("position fen x5o/7/7/7/7/7/o5x o 0 1")
 	start = time.Now()
-	p.send("go wtime 100000 btime 300 winc 0 binc 0")
+	p.send("go btime 100000 wtime 300 binc 0 winc 0")
 	p.until(`^bestmove`, 5*time.Second)
 	if took := time.Since(start); took > 300*time.Millisecond {
 		t.Errorf("with 300 ms on the clock the engine took %v", took)
@@ -243,4 +282,34 @@ func TestGo(t *testing.T) {
 		t.Errorf("only move a pass: got %q after %v; want bestmove 0000 at once", l[len(l)-1], time.Since(start))
 	}
 	p.send("quit")
+}
+
+// TestClockWatch: the overhead learnt is what the manager charged beyond
+// the engine's own time, and a new game's clock teaches nothing.
+func TestClockWatch(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	var w clockWatch
+	steps := []struct {
+		name         string
+		side         ataxx.Color
+		clock, inc   time.Duration
+		spent        time.Duration
+		wantOverhead time.Duration
+	}{
+		{"first move: nothing known", ataxx.Red, ms(1000), ms(10), ms(50), 0},
+		{"other side's first move", ataxx.Blue, ms(1000), ms(10), ms(40), 0},
+		// Red: 1000 + 10 - 940 = 70 charged for 50 spent; kept: 1.5 × 20.
+		{"charged 70 for 50: 20 outside", ataxx.Red, ms(940), ms(10), ms(30), ms(30)},
+		// Blue: 1000 + 10 - 970 = 40 for 40: 20 decays by 1/8 to 17.5.
+		{"charged 40 for 40: decays", ataxx.Blue, ms(970), ms(10), ms(30), 26250 * time.Microsecond},
+		// Red's clock grew: a new game; 17.5 decays to 15.3125.
+		{"a new game teaches nothing", ataxx.Red, ms(1000), ms(10), ms(30), 22968750 * time.Nanosecond},
+	}
+	for _, st := range steps {
+		got := w.observe(st.side, st.clock, st.inc)
+		w.answered(st.side, st.spent)
+		if got != st.wantOverhead {
+			t.Errorf("%s: overhead %v; want %v", st.name, got, st.wantOverhead)
+		}
+	}
 }

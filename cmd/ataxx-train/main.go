@@ -1,0 +1,213 @@
+// Command ataxx-train trains the weights of the AI's evaluation (see
+// ai.Features) from self-play: it plays games with the searcher at a
+// fixed depth from the standard start and the block layouts, a few random
+// plies in, labels every position with the game's result for the side to
+// move, fits a logistic model of the result to the features, and writes
+// the weights as Go source (ai/weights.go is its output).
+//
+//	ataxx-train -games 3000 -depth 3 -out ai/weights.go
+//
+// Training is deterministic for given flags with one worker.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ataxx-train:", err)
+		os.Exit(1)
+	}
+}
+
+// starts are where self-play games begin: mostly the standard start.
+var starts = []string{
+	ataxx.StartFEN, ataxx.StartFEN, ataxx.StartFEN, ataxx.StartFEN,
+	"x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+	"x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
+}
+
+// sample is one position: its features, how many squares were empty,
+// and the result for its side to move (1 win, 0.5 draw, 0 loss).
+type sample struct {
+	f      [ai.NumFeatures]int32
+	empty  int
+	result float64
+}
+
+type config struct {
+	games, depth, workers, epochs int
+	randomPlies                   int
+	seed                          uint64
+	trained                       bool // play the games with the current trained weights
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("ataxx-train", flag.ContinueOnError)
+	var c config
+	fs.IntVar(&c.games, "games", 2000, "self-play games")
+	fs.IntVar(&c.depth, "depth", 3, "search depth of each move")
+	fs.IntVar(&c.workers, "workers", 1, "games played at once")
+	fs.IntVar(&c.epochs, "epochs", 3000, "passes of gradient descent")
+	fs.IntVar(&c.randomPlies, "random", 4, "random plies at the start of each game")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
+	fs.BoolVar(&c.trained, "trained", false, "play with the current trained evaluation")
+	dest := fs.String("out", "", "write the weights as Go source here (default: standard output)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if c.games < 1 || c.depth < 1 || c.workers < 1 || c.epochs < 1 || c.randomPlies < 0 {
+		return fmt.Errorf("games, depth, workers and epochs must be positive")
+	}
+	samples := selfPlay(c)
+	fmt.Fprintf(out, "%d positions from %d games\n", len(samples), c.games)
+	w, loss := fit(samples, c.epochs)
+	fmt.Fprintf(out, "loss %.5f\n", loss)
+	src := source(w, c, len(samples), loss)
+	if *dest == "" {
+		_, err := io.WriteString(out, src)
+		return err
+	}
+	return os.WriteFile(*dest, []byte(src), 0o644)
+}
+
+// selfPlay plays the games, workers at a time, and returns their positions.
+func selfPlay(c config) []sample {
+	games := make([][]sample, c.games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range c.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := ai.NewSearcher(8)
+			s.Tuning.Trained = c.trained
+			for g := range next {
+				games[g] = playGame(s, c, g)
+			}
+		}()
+	}
+	for g := range c.games {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	var all []sample
+	for _, g := range games {
+		all = append(all, g...)
+	}
+	return all
+}
+
+// playGame plays game g and labels its positions.
+func playGame(s *ai.Searcher, c config, g int) []sample {
+	rng := rand.New(rand.NewPCG(c.seed, uint64(g)))
+	pos, _ := ataxx.ParseFEN(starts[rng.IntN(len(starts))])
+	pos.SetRules(ataxx.RulesUAI)
+	s.Clear()
+	var seen []sample
+	for ply := 0; ply < 600 && pos.Outcome() == ataxx.Ongoing; ply++ {
+		var m ataxx.Move
+		if ply < c.randomPlies {
+			moves := pos.LegalMoves()
+			m = moves[rng.IntN(len(moves))]
+		} else {
+			seen = append(seen, sample{f: ai.Features(&pos), empty: pos.Empty().Count(), result: float64(pos.Turn())})
+			m = s.Search(context.Background(), pos, ai.Limits{Depth: c.depth}, ai.Options{}, nil).Move
+		}
+		pos.MakeMove(m)
+	}
+	// result held the side to move (Red 0, Blue 1) until the end is known.
+	w, won := pos.Outcome().Winner()
+	for i := range seen {
+		side := ataxx.Color(seen[i].result)
+		switch {
+		case !won:
+			seen[i].result = 0.5
+		case side == w:
+			seen[i].result = 1
+		default:
+			seen[i].result = 0
+		}
+	}
+	return seen
+}
+
+// fit finds weights (in logits per unit of feature, blended by empty
+// squares as ai.Weights are) that minimise the cross-entropy between
+// sigmoid(score) and the results, by full-batch Adam, and returns them
+// with the final loss.
+func fit(samples []sample, epochs int) (w [2][ai.NumFeatures]float64, loss float64) {
+	const lr, beta1, beta2, l2 = 0.01, 0.9, 0.999, 1e-5
+	var m, v [2][ai.NumFeatures]float64
+	n := float64(len(samples))
+	for epoch := 1; epoch <= epochs; epoch++ {
+		var grad [2][ai.NumFeatures]float64
+		loss = 0
+		for _, s := range samples {
+			open := float64(s.empty) / ataxx.NumSquares
+			score := 0.0
+			for i, x := range s.f {
+				score += float64(x) * (w[0][i]*open + w[1][i]*(1-open))
+			}
+			p := 1 / (1 + math.Exp(-score))
+			loss -= s.result*math.Log(p+1e-12) + (1-s.result)*math.Log(1-p+1e-12)
+			d := p - s.result
+			for i, x := range s.f {
+				grad[0][i] += d * float64(x) * open
+				grad[1][i] += d * float64(x) * (1 - open)
+			}
+		}
+		loss /= n
+		for k := range w {
+			for i := range w[k] {
+				g := grad[k][i]/n + l2*w[k][i]
+				m[k][i] = beta1*m[k][i] + (1-beta1)*g
+				v[k][i] = beta2*v[k][i] + (1-beta2)*g*g
+				mh := m[k][i] / (1 - math.Pow(beta1, float64(epoch)))
+				vh := v[k][i] / (1 - math.Pow(beta2, float64(epoch)))
+				w[k][i] -= lr * mh / (math.Sqrt(vh) + 1e-8)
+			}
+		}
+	}
+	return w, loss
+}
+
+// source renders the weights as the Go file ai/weights.go, scaled so that
+// a piece is worth 100 on average over the two phases.
+func source(w [2][ai.NumFeatures]float64, c config, positions int, loss float64) string {
+	scale := 200 / (w[0][ai.FeatMaterial] + w[1][ai.FeatMaterial])
+	if math.IsNaN(scale) || math.IsInf(scale, 0) || scale <= 0 {
+		scale = 100
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by ataxx-train -games %d -depth %d -random %d -seed %d -epochs %d -trained=%v; DO NOT EDIT.\n\n",
+		c.games, c.depth, c.randomPlies, c.seed, c.epochs, c.trained)
+	b.WriteString("package ai\n\n")
+	fmt.Fprintf(&b, "// trainedWeights were fitted to %d self-play positions (cross-entropy %.5f).\n", positions, loss)
+	b.WriteString("var trainedWeights = Weights{\n")
+	for k := range w {
+		b.WriteString("\t{")
+		for i, x := range w[k] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%d", int32(math.Round(x*scale)))
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
