@@ -189,8 +189,8 @@ func (b *Bot) Close() {
 }
 
 const (
-	maxTextLen  = 500 // longer messages are refused, not parsed
-	maxAttempts = 8   // compare-and-set retries of one command
+	maxTextLen  = 2000 // longer messages are refused, not parsed (a saved game fits)
+	maxAttempts = 8    // compare-and-set retries of one command
 	maxAIPlies  = 2000
 )
 

@@ -16,7 +16,7 @@ import (
 // private secret reaches anyone but its owner.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{"!guess start @bob", "!hide 7", "!#g hide 3", "!guess", "!5", "!undo", "!new",
-		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 600), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo"} {
+		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo"} {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(5))
 	}

@@ -279,7 +279,7 @@ func TestCommands(t *testing.T) {
 			{user: "carol", text: "!frob", silent: true},
 			{user: "carol", text: "hello everyone", silent: true},
 			{user: "carol", text: "!", silent: true},
-			{user: "carol", text: "!ataxx " + strings.Repeat("x", 600), want: "message too long or not text", wantErr: true},
+			{user: "carol", text: "!ataxx " + strings.Repeat("x", 2100), want: "message too long or not text", wantErr: true},
 		}},
 		{name: "start twice", steps: []step{
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
