@@ -488,3 +488,11 @@ func TestJoinRefusals(t *testing.T) {
 	want(t, rs, "#a", "New game of Guess in setup. East (alice), West (bob).")
 	want(t, rs, "#b", "New game of Guess in setup.")
 }
+
+// TestSettingUpAnotherKindAtAnEmptyTable: a kind's setup command where no
+// game is opens a table of that kind.
+func TestSettingUpAnotherKindAtAnEmptyTable(t *testing.T) {
+	h := newHarness(t, nil, guessgame.New(guessgame.Options{}), guessgame.New(guessgame.Options{Name: "riddle"}))
+	want(t, h.in("#e", "x", "!riddle top 20"), "#e", "Numbers go from 1 to 20.")
+	want(t, h.in("#e", "x", "!status"), "#e", "Riddle in setup")
+}

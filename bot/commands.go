@@ -34,6 +34,15 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			return nil
 		}
 		if t.empty() {
+			if c, ok := b.specs[p.kind].Command(cmd.Verb); ok && c.Use == Configure {
+				// Setting up a game of that kind where none is: the
+				// table becomes one ("!abalone load ..." at a new table).
+				if err := b.reset(t, t.rec, p.kind, sp.Message); err != nil {
+					return err
+				}
+				t.rec.Seats = freshSeats(len(t.spec.Seats))
+				return b.exec(ctx, t, sp, parsed{kind: p.kind, cmd: cmd, loud: true})
+			}
 			return fmt.Errorf("%w: no game of %s here; say %s%s start to open one", ErrBadCommand,
 				b.specs[p.kind].Title, b.cfg.Prefix, p.kind)
 		}

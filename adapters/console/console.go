@@ -4,6 +4,10 @@
 // user. "quit" or the end of input ends the session; "load FILE" reads the
 // commands in FILE as if typed (users' guide IV.A.1.e).
 //
+// In a file read by load, a line that starts with a space or a tab goes on
+// the line before it, so a long command (a saved game: "abalone load
+// standard" and its moves on indented lines) can span lines.
+//
 // The console speaks several channels and private messages as an IRC user
 // types them: "/join #name" makes #name the channel of the lines that
 // follow, "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
@@ -125,7 +129,7 @@ type settler interface {
 
 // read handles the lines of r; quit reports that "quit" was read.
 func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, err error) {
-	lr := &lineReader{r: bufio.NewReader(r)}
+	lr := &lineReader{r: bufio.NewReader(r), fold: depth > 0}
 	for {
 		raw, tooLong, err := lr.next()
 		if err == io.EOF {
@@ -196,12 +200,49 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 // skipped whole, and the session goes on.
 const maxLine = 64 * 1024
 
-// lineReader reads lines of at most maxLine bytes.
-type lineReader struct{ r *bufio.Reader }
+// lineReader reads lines of at most maxLine bytes; with fold, a line that
+// starts with a space or a tab is joined to the line before.
+type lineReader struct {
+	r    *bufio.Reader
+	fold bool
+
+	ahead   *string // a line read to see whether it continues the last
+	aheadTL bool
+	aheadE  error
+}
 
 // next returns the next line without its end; tooLong reports a line
 // that was skipped for its length.
 func (l *lineReader) next() (line string, tooLong bool, err error) {
+	line, tooLong, err = l.one()
+	if err != nil || tooLong || !l.fold {
+		return line, tooLong, err
+	}
+	for {
+		more, long, err := l.one()
+		if err != nil || long || more == "" || (more[0] != ' ' && more[0] != '\t') || strings.TrimSpace(more) == "" {
+			l.ahead, l.aheadTL, l.aheadE = &more, long, err
+			return line, false, nil
+		}
+		line += " " + strings.TrimSpace(more)
+		if len(line) > maxLine {
+			return "", true, nil
+		}
+	}
+}
+
+// one returns the next physical line (or the one read ahead).
+func (l *lineReader) one() (line string, tooLong bool, err error) {
+	if l.ahead != nil {
+		line, tooLong, err = *l.ahead, l.aheadTL, l.aheadE
+		l.ahead = nil
+		return line, tooLong, err
+	}
+	return l.physical()
+}
+
+// physical reads one line from r.
+func (l *lineReader) physical() (line string, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := l.r.ReadSlice('\n')

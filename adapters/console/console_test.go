@@ -97,3 +97,24 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadFoldsIndentedLines: in a loaded file a line that starts with a
+// space goes on the line before; typed lines are never held back.
+func TestLoadFoldsIndentedLines(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "saved.txt")
+	os.WriteFile(file, []byte("abalone load standard\n  1. a1b2 i5h5\n\t2. a2b3\n\nstatus\n  \n"), 0o644)
+	var out bytes.Buffer
+	rec := &recorder{}
+	c := &Console{In: strings.NewReader("load " + file + "\n  indented typed line\n"), Out: &out, Handler: rec}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range rec.got {
+		got = append(got, m.Text)
+	}
+	want := []string{"abalone load standard 1. a1b2 i5h5 2. a2b3", "status", "indented typed line"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}

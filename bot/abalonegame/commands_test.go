@@ -105,7 +105,7 @@ func TestSetup(t *testing.T) {
 			{user: "alice", text: "!abalone start @bob", want: "challenges you"},
 			{user: "bob", text: "!abalone join", want: "White (bob) to move."},
 			{user: "bob", text: "!undo", want: "no move has been made yet", wantErr: true},
-			{user: "bob", text: "!abalone save", want: "abalone belgian\n1. a1b2 i5h5 2. a2b3"},
+			{user: "bob", text: "!abalone save", want: "abalone load belgian\n  1. a1b2 i5h5 2. a2b3"},
 		}, phase: bot.PhasePlaying},
 		{name: "a marble list loaded", steps: []step{
 			{user: "alice", text: "!abalone load black=A1,A2,A3;white=I5,I6;turn=white", want: "Loaded: a set-up start, 0 moves; white to move."},
@@ -113,7 +113,7 @@ func TestSetup(t *testing.T) {
 		{name: "setup moves, then the board edited", steps: []step{
 			{user: "alice", text: "!a1b2", want: "Setup move. White to move; start begins the game."},
 			{user: "alice", text: "!abalone remove i5", want: "Took away I5."},
-			{user: "alice", text: "!abalone save", want: "abalone 1wwww/wwwwww/2www2/8/9/3b4/2bbb2/bbbbbb/1bbbb w 0 0"},
+			{user: "alice", text: "!abalone save", want: "abalone load 1wwww/wwwwww/2www2/8/9/3b4/2bbb2/bbbbbb/1bbbb w 0 0"},
 		}, phase: bot.PhaseSetup},
 	}
 	for _, tc := range tests {
@@ -212,7 +212,7 @@ func TestUndo(t *testing.T) {
 			{user: "alice", text: "!a2b3", want: "White (bob) to move."},
 			{user: "bob", text: "!undo", want: "White (bob) asks to take back a move. Black (alice): say !undo within 1m0s to agree."},
 			{user: "alice", text: "!undo", want: "Took back 2 move(s). White (bob) to move."},
-			{user: "carol", text: "!abalone save", want: "abalone standard\n1. a1b2"},
+			{user: "carol", text: "!abalone save", want: "abalone load standard\n  1. a1b2"},
 		})
 		if p := h.position(); p.Turn() != 1 || p.MarbleList() == "" {
 			t.Errorf("after undo: %s; want white to move after a1b2", p.Text())

@@ -32,6 +32,6 @@ func Example() {
 	// Game on: Black (alice) vs White (bob). Black (alice) to move.
 	// Black (alice) plays a1b2. 3 marbles in line. White (bob) to move.
 	// White (bob) plays i5h5. 3 marbles in line. Black (alice) to move.
-	// abalone belgian
-	// 1. a1b2 i5h5
+	// abalone load belgian
+	//   1. a1b2 i5h5
 }

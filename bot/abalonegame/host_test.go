@@ -176,7 +176,7 @@ func TestAWC2015FinalInChat(t *testing.T) {
 				t.Errorf("record: phase %s, plies %d; want playing, %d", rec.Phase, rec.Plies, len(moves)+int(n))
 			}
 			// The saved game replays to the same moves.
-			saved := h.must("carol", "!abalone save", "abalone belgian")
+			saved := h.must("carol", "!abalone save", "abalone load belgian")
 			start, got, err := abalone.ParseGame(saved)
 			if err != nil || start != abalone.NewPosition(abalone.BelgianDaisy) || fmt.Sprint(got) != fmt.Sprint(moves) {
 				t.Errorf("save: ParseGame = %d moves, %v; want the final's %d", len(got), err, len(moves))

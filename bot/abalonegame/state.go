@@ -239,7 +239,7 @@ func (s *state) Configure(c bot.Command) (string, error) {
 		s.reset(p, nil)
 		return lostText(&s.pos), nil
 	case "load":
-		text := strings.Join(c.Args, " ")
+		text := strings.Join(c.Args, " ") // the engine reads a pasted "abalone load ..." as well
 		start, moves, err := abalone.ParseGame(text)
 		if err != nil {
 			return "", err
@@ -339,7 +339,7 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 		if err != nil {
 			return bot.Reply{}, err
 		}
-		return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}, nil
+		return bot.Reply{Text: loadCommand(text), Mono: true}, nil
 	case "position", "pos":
 		return bot.Reply{Text: s.pos.Text() + "\n" + s.pos.MarbleList(), Mono: true}, nil
 	}
@@ -438,4 +438,19 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 		return bot.Command{}, err
 	}
 	return bot.Command{Verb: "move", Args: []string{m.String()}}, nil
+}
+
+// loadCommand writes a saved game as the command that loads it: "abalone
+// load START" and the moves on indented lines, which the console's load
+// FILE reads as the same command (a line that starts with a space goes on
+// the line before), and which pasted after the prefix loads it in chat.
+func loadCommand(saved string) string {
+	lines := strings.Split(strings.TrimSuffix(saved, "\n"), "\n")
+	if head, ok := strings.CutPrefix(lines[0], "abalone "); ok {
+		lines[0] = "abalone load " + head
+	}
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "  " + lines[i]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -165,3 +165,23 @@ func TestUsersGuideInTheConsole(t *testing.T) {
 		})
 	}
 }
+
+// TestAbaloneSaveLoadsFromAFile (issue 14): what abalone save prints is a
+// file the console's load FILE replays.
+func TestAbaloneSaveLoadsFromAFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	bin := buildBot(t)
+	out := runBot(t, bin, "abalone start @bob\n<bob> join\na1b2\n<bob> i6h6\nabalone save\n")
+	i := strings.Index(out, "abalone load standard")
+	if i < 0 {
+		t.Fatalf("no saved game in:\n%s", out)
+	}
+	file := filepath.Join(t.TempDir(), "game.txt")
+	os.WriteFile(file, []byte(out[i:]), 0o644)
+	got := runBot(t, bin, "load "+file+"\nabalone show\n")
+	if !strings.Contains(got, "Loaded: standard start, 2 moves; black to move.") {
+		t.Fatalf("load %s:\n%s\ngot:\n%s", file, out[i:], got)
+	}
+}

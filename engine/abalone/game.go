@@ -81,6 +81,9 @@ func ParseGame(text string) (start Position, moves []Move, err error) {
 	if len(toks) > 0 && strings.EqualFold(toks[0], "abalone") {
 		toks = toks[1:]
 	}
+	if len(toks) > 0 && strings.EqualFold(toks[0], "load") {
+		toks = toks[1:] // the bot's save: the command that loads it
+	}
 	if len(toks) == 0 {
 		return Position{}, nil, fmt.Errorf("%w: no start position", ErrInvalidGame)
 	}
