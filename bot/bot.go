@@ -477,6 +477,8 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 	if err == nil {
 		if st, err = kind.Decode(rec.State); err != nil {
 			err = fmt.Errorf("%w: %w", ErrDamaged, err)
+		} else if n := len(b.specs[strings.ToLower(rec.Game)].Seats); len(rec.Seats) != n {
+			err = fmt.Errorf("%w: %d seats, the game has %d", ErrDamaged, len(rec.Seats), n)
 		}
 	}
 	if err != nil {
@@ -517,7 +519,7 @@ func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) 
 		return nil, false
 	}
 	st, err := kind.Decode(rec.State)
-	if err != nil {
+	if err != nil || len(rec.Seats) != len(b.specs[strings.ToLower(rec.Game)].Seats) {
 		return nil, false
 	}
 	t := &tx{table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
@@ -913,7 +915,7 @@ func (b *Bot) offerActions(t *tx) {
 	case PhasePlaying:
 		seen := map[string]bool{}
 		for _, seat := range t.st.Pending() {
-			if t.rec.Seats[seat].Kind != SeatHuman || t.spec.Hidden {
+			if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != SeatHuman || t.spec.Hidden {
 				continue
 			}
 			for _, a := range t.st.Actions(seat) {

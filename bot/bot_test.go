@@ -496,3 +496,21 @@ func TestSettingUpAnotherKindAtAnEmptyTable(t *testing.T) {
 	want(t, h.in("#e", "x", "!riddle top 20"), "#e", "Numbers go from 1 to 20.")
 	want(t, h.in("#e", "x", "!status"), "#e", "Riddle in setup")
 }
+
+// TestRecordWithWrongSeats: a record whose seats do not fit its game is
+// damaged, not a crash.
+func TestRecordWithWrongSeats(t *testing.T) {
+	h := newHarness(t, nil)
+	h.in("#w", "alice", "!guess start ai")
+	data, v, _ := h.store.Load(context.Background(), "test:#w")
+	rec, err := bot.UnmarshalRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Seats = rec.Seats[:1]
+	bad, _ := bot.MarshalRecord(rec)
+	if _, err := h.store.Save(context.Background(), "test:#w", bad, v, false); err != nil {
+		t.Fatal(err)
+	}
+	want(t, h.in("#w", "alice", "!status"), "private:id-alice", "the game stored here cannot be read")
+}

@@ -180,6 +180,9 @@ func (b *Bot) viewer(t *tx, sp speaker) int {
 // who names a seat for replies: "Red (alice)", "Blue (AI level 3)".
 func (b *Bot) who(t *tx, seat int) string {
 	name := t.spec.SeatName(seat)
+	if seat < 0 || seat >= len(t.rec.Seats) {
+		return name
+	}
 	s := t.rec.Seats[seat]
 	switch s.Kind {
 	case SeatHuman:
@@ -553,6 +556,9 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 	switch {
 	case t.rec.Phase == PhasePlaying && b.idle(t) && !sp.seated():
 		for _, seat := range t.st.Pending() {
+			if seat < 0 || seat >= len(t.rec.Seats) {
+				continue
+			}
 			if s := t.rec.Seats[seat]; s.Kind == SeatHuman {
 				t.rec.Seats[seat] = humanSeat(sp.Message)
 				t.changed = true
