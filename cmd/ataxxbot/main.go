@@ -170,14 +170,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if *channel != "" {
 		con.Channel = *channel
 	}
-	mail, _ := st.(mailbox)
-	rt := &router{local: map[string]bot.Sender{console.Network: con}, serves: con.Serves, box: mail, log: log}
-	con.Handler = rt.handle(b)
+	mail, _ := st.(bot.Mailbox)
+	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log}
+	con.Handler = rt.Handler(b)
 	b.Async(rt) // your move at once, the AI's when it comes
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	go resumeLoop(runCtx, b, console.Network, rt, log)
-	go rt.pollMail(runCtx, func() []string { return boxesOf(con.Tables()) }, con)
+	go rt.PollMail(runCtx, func() []string { return rt.Boxes(con.Tables()) }, con)
 	if err := con.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -211,15 +211,6 @@ func checkGames(cfg Config, kinds []bot.Kind) error {
 	return nil
 }
 
-// boxesOf lists the mailboxes of tables.
-func boxesOf(tables []bot.Table) []string {
-	var out []string
-	for _, t := range tables {
-		out = append(out, boxOf(t))
-	}
-	return out
-}
-
 // network is a chat adapter the bot serves.
 type network interface {
 	bot.Sender
@@ -231,12 +222,12 @@ type network interface {
 func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger) error {
 	nets := map[string]network{}
 	leases := map[string]string{} // network -> the name of its lease
-	mail, _ := st.(mailbox)
+	mail, _ := st.(bot.Mailbox)
 	var mu sync.Mutex
 	serving := map[string]bool{} // the networks this process serves now
 	var ircChannels []string
-	rt := &router{local: map[string]bot.Sender{}, box: mail, log: log}
-	rt.serves = func(t bot.Table) bool {
+	rt := &bot.Router{Local: map[string]bot.Sender{}, Box: mail, Log: log, WholeNetworks: map[string]bool{discord.Network: true}}
+	rt.Serves = func(t bot.Table) bool {
 		mu.Lock()
 		on := serving[t.Network]
 		mu.Unlock()
@@ -256,7 +247,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 			Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
 			SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
 			Channels: c.Channels, MaxQueue: c.MaxQueue, RequireAccount: c.RequireAccount, Prefix: b.Prefix(),
-		}, rt.handle(b), log)
+		}, rt.Handler(b), log)
 		if err != nil {
 			return err
 		}
@@ -276,7 +267,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
 			ShardID: c.ShardID, ShardCount: c.ShardCount, APIBase: c.APIBase,
 			Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()},
-		}, rt.handle(b), log)
+		}, rt.Handler(b), log)
 		if err != nil {
 			return err
 		}
@@ -284,7 +275,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 		leases[discord.Network] = fmt.Sprintf("discord:%s:%d", c.AppID, c.ShardID)
 	}
 	for name, n := range nets {
-		rt.local[name] = n
+		rt.Local[name] = n
 	}
 	b.Async(rt)
 	ctx, cancel := context.WithCancel(ctx)
@@ -295,11 +286,11 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 	for name, n := range nets {
 		boxes := func() []string {
 			if name == discord.Network {
-				return []string{"discord"}
+				return []string{rt.BoxOf(bot.Table{Network: name})}
 			}
 			var out []string
 			for _, ch := range ircChannels {
-				out = append(out, boxOf(bot.Table{Network: name, Channel: ch}))
+				out = append(out, rt.BoxOf(bot.Table{Network: name, Channel: ch}))
 			}
 			return out
 		}
@@ -314,7 +305,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 				mu.Unlock()
 			}()
 			go resumeLoop(ctx, b, name, rt, log)
-			go rt.pollMail(ctx, boxes, n)
+			go rt.PollMail(ctx, boxes, n)
 			return n.Run(ctx) // adapters name themselves in their errors
 		}
 		go func() {
