@@ -20,17 +20,29 @@
 // The console adapter's own words (load FILE, a "<nick>" before a line)
 // work here too.
 //
-// --place=network, the guide's game server, is not built yet: it is
-// refused.
+// --place=network plays the guide's network game over a shared store
+// (Redis): the guide's game server is the store.
+//
+//	congo --place=network --store redis://HOST:PORT/0 --board=standard|FEN --white=hi/negamax
+//	congo --place=network --store redis://HOST:PORT/0 --board=ID
+//
+// The first opens a game, plays the side given as hi (the other side is
+// for the player who joins) and prints the game's id; the second, from any
+// other process or machine sharing the store, joins game ID and plays the
+// other side. Each side types only its own colour's moves; each sees every
+// move (the bot's host and join, users' guide of Ataxx IV.A.2.f-g).
 package main
 
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -42,6 +54,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
+	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 )
 
 func main() {
@@ -81,39 +94,47 @@ type options struct {
 	depth         int
 	echo          bool
 	user, channel string
+	network       bool   // --place=network
+	store         string // redis://... (network)
+	join          string // the id of the game to join (network), or ""
 }
 
 func parseArgs(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("congo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		place = fs.String("place", "local", "where the game is played: local (network is not built yet)")
-		board = fs.String("board", "standard", "standard, or a Congo FEN")
+		place = fs.String("place", "local", "where the game is played: local, or network (over --store)")
+		board = fs.String("board", "standard", "standard, or a Congo FEN; with --place=network, the id of a game to join")
+		store = fs.String("store", "", "network games: the shared store, redis://HOST:PORT/DB")
 		white = fs.String("white", "hi/negamax", "white's player and adviser: hi|ai / random|negamax")
 		black = fs.String("black", "ai/negamax", "black's player and adviser: hi|ai / random|negamax")
 		seed  = fs.Int64("seed", 0, "seed of the random adviser (0: from the clock)")
 		depth = fs.Int("depth", 3, "depth, in turns, of the negamax adviser")
 	)
-	fs.String("host", "", "the game server's address (network games, not built yet)")
-	fs.Int("port", 0, "the game server's port (network games, not built yet)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, fmt.Errorf("%w: %w", errUsage, err)
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
+	o := options{board: *board, seed: *seed, depth: *depth, user: "you", channel: "congo", store: *store}
 	switch *place {
 	case "local":
 	case "network":
-		return options{}, fmt.Errorf("%w: --place=network needs the guide's game server, which is not built yet; play with --place=local", errUsage)
+		if !strings.HasPrefix(o.store, "redis://") && !strings.HasPrefix(o.store, "rediss://") {
+			return options{}, fmt.Errorf("%w: --place=network plays over a shared store: give --store redis://HOST:PORT/DB", errUsage)
+		}
+		o.network = true
 	default:
 		return options{}, fmt.Errorf("%w: --place=%q: want local or network", errUsage, *place)
 	}
-	o := options{board: *board, seed: *seed, depth: *depth, user: "you", channel: "congo"}
 	if strings.EqualFold(o.board, "standard") {
 		o.board = congo.StartFEN
 	}
 	pos, err := congo.ParseFEN(o.board)
+	if err != nil && o.network && validID(o.board) {
+		o.join, pos, err = strings.ToLower(o.board), congo.NewPosition(), nil
+	}
 	if err != nil {
 		return options{}, fmt.Errorf("%w: --board: %w", errUsage, err)
 	}
@@ -129,10 +150,26 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	if o.depth < 1 || o.depth > 8 {
 		return options{}, fmt.Errorf("%w: --depth=%d: want 1 to 8", errUsage, o.depth)
 	}
+	if o.network && o.join == "" && o.white.ai == o.black.ai {
+		return options{}, fmt.Errorf("%w: --place=network: one side is yours (hi), the other the joining player's; say which with --white=hi/... or --black=hi/...", errUsage)
+	}
 	if o.seed == 0 {
 		o.seed = time.Now().UnixNano()
 	}
 	return o, nil
+}
+
+// validID is what a network game's id looks like.
+func validID(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // run is main with its surroundings passed in; it returns the exit code.
@@ -145,7 +182,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 2
 	}
 	o.echo = echo
-	if err := play(ctx, o, stdin, stdout); err != nil {
+	game := play
+	if o.network {
+		game = playNetwork
+	}
+	if err := game(ctx, o, stdin, stdout); err != nil {
 		fmt.Fprintln(stderr, "congo:", err)
 		return 1
 	}
@@ -166,7 +207,7 @@ func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) err
 	if err := seat(ctx, st, kind, table, o); err != nil {
 		return err
 	}
-	f := &front{bot: b, players: [2]player{o.white, o.black}, user: o.user}
+	f := &front{bot: b, players: [2]player{o.white, o.black}, user: o.user, channel: o.channel}
 	out := stdout
 	con := &console.Console{In: &promptReader{r: bufio.NewReader(stdin), out: out, echo: o.echo}, Out: out,
 		Handler: f, Channel: o.channel, User: o.user}
@@ -188,6 +229,122 @@ func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) err
 		return err
 	}
 	_, err = fmt.Fprint(out, congo.ExitText)
+	return err
+}
+
+// playNetwork plays one side of a game over a shared store: it opens the
+// game (hosting it under a new id, printed) or joins the one --board
+// names; the other side's moves arrive through the store's mailbox.
+func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) error {
+	st, err := redisstore.Open(redisstore.Options{URL: o.store})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Ping(ctx); err != nil {
+		return fmt.Errorf("the store does not answer: %w", err)
+	}
+	kind := congogame.New(nil, congogame.Options{Guide: true, AdviseDepth: o.depth})
+	b, err := bot.New(bot.Config{}, st, nil, []bot.Kind{kind}, nil)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	tag := newID()
+	o.channel = "congo-" + tag
+	mine := 0 // the colour this process plays, when it opens the game
+	if o.white.ai {
+		mine = 1
+	}
+	o.user = fmt.Sprintf("%s (%s)", []string{"white", "black"}[mine], tag)
+	if o.join != "" {
+		o.user = "joiner (" + tag + ")"
+	}
+	out := stdout
+	con := &console.Console{In: &promptReader{r: bufio.NewReader(stdin), out: out, echo: o.echo}, Out: out,
+		Channel: o.channel, User: o.user}
+	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: st, Log: slog.New(slog.DiscardHandler)}
+	routed := rt.Handler(b)
+	f := &front{bot: routed, players: [2]player{o.white, o.black}, user: o.user, channel: o.channel}
+	con.Handler = f
+	fmt.Fprint(out, congo.Banner)
+	table := bot.Table{Network: console.Network, Channel: o.channel}
+	var said []bot.Reply
+	if o.join == "" {
+		if err := seatHost(ctx, st, kind, table, o, mine); err != nil {
+			return err
+		}
+		said = routed.Handle(ctx, f.message("host "+tag))
+		fmt.Fprintf(out, " You play %s. The game's id is %s: the other side says\n congo --place=network --store %s --board=%s\n",
+			[]string{"white", "black"}[mine], tag, redactStore(o.store), tag)
+	} else {
+		said = routed.Handle(ctx, f.message("join "+o.join))
+		for _, r := range said {
+			if r.Error {
+				return fmt.Errorf("join %s: %s", o.join, strings.TrimSpace(r.Text))
+			}
+		}
+		fmt.Fprintf(out, " You joined game %s.\n", o.join)
+	}
+	if err := con.Send(ctx, said); err != nil {
+		return err
+	}
+	greet := f.Handle(ctx, f.message("show board"))
+	if err := con.Send(ctx, greet); err != nil {
+		return err
+	}
+	pollCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	go rt.PollMail(pollCtx, func() []string { return rt.Boxes(con.Tables()) }, con)
+	if err := con.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	_, err = fmt.Fprint(out, congo.ExitText)
+	return err
+}
+
+// newID is a short random id for a network game.
+func newID() string {
+	const letters = "abcdefghijkmnpqrstuvwxyz23456789"
+	b := make([]byte, 6)
+	rand.Read(b)
+	for i := range b {
+		b[i] = letters[int(b[i])%len(letters)]
+	}
+	return string(b)
+}
+
+// redactStore hides a password in a store address.
+func redactStore(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(the store)"
+	}
+	return u.Redacted()
+}
+
+// seatHost stores a game to host: the position, this process's user in
+// its colour, the other seat open for the player who joins.
+func seatHost(ctx context.Context, st bot.Store, kind *congogame.Game, table bot.Table, o options, mine int) error {
+	game, err := kind.New("")
+	if err != nil {
+		return err
+	}
+	if _, err := game.Configure(bot.Command{Verb: "position", Args: []string{o.board}}); err != nil {
+		return err
+	}
+	state, err := game.Encode()
+	if err != nil {
+		return err
+	}
+	rec := &bot.Record{Schema: bot.SchemaVersion, Game: kind.Spec().Name, Phase: bot.PhaseSetup, Seed: o.seed,
+		Verbose: true, UndoBy: -1, State: state, Seats: []bot.Seat{{Kind: bot.SeatOpen}, {Kind: bot.SeatOpen}}}
+	rec.Seats[mine] = bot.Seat{Kind: bot.SeatHuman, UserID: o.user, Name: o.user}
+	data, err := bot.MarshalRecord(rec)
+	if err != nil {
+		return err
+	}
+	_, err = st.Save(ctx, table.Key(), data, 0, true)
 	return err
 }
 
@@ -239,9 +396,10 @@ func seat(ctx context.Context, st bot.Store, kind *congogame.Game, table bot.Tab
 // side to move, and a command the guide does not know is answered as the
 // guide does.
 type front struct {
-	bot     *bot.Bot
+	bot     bot.Handler
 	players [2]player
 	user    string
+	channel string
 }
 
 // known are the commands the program takes: the guide's, and stop for a
@@ -250,7 +408,7 @@ type front struct {
 var known = map[string]bool{"allow": true, "advise": true, "help": true, "show": true, "move": true, "stop": true}
 
 func (f *front) message(text string) bot.Message {
-	return bot.Message{Network: console.Network, Channel: "congo", UserID: f.user, Name: f.user, Text: text, Addressed: true}
+	return bot.Message{Network: console.Network, Channel: f.channel, UserID: f.user, Name: f.user, Text: text, Addressed: true}
 }
 
 // Handle rewrites the guide's commands for the kind and passes them on.

@@ -191,7 +191,9 @@ func TestArguments(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{"network is not built", []string{"--place=network", "--host=localhost", "--port=7153", "--board=standard", "--white=hi/negamax"}, "--place=network needs the guide's game server, which is not built yet"},
+		{"network without a store", []string{"--place=network", "--board=standard", "--white=hi/negamax"}, "--place=network plays over a shared store: give --store redis://HOST:PORT/DB"},
+		{"network with no side for the joiner", []string{"--place=network", "--store=redis://127.0.0.1:1/0", "--white=hi/negamax", "--black=hi/random"}, "one side is yours (hi), the other the joining player's"},
+		{"network with a bad id", []string{"--place=network", "--store=redis://127.0.0.1:1/0", "--board=no such id!"}, "--board: invalid Congo FEN"},
 		{"unknown place", []string{"--place=moon"}, `--place="moon": want local or network`},
 		{"bad player", []string{"--white=hi/minimax"}, `--white="hi/minimax": want hi/random`},
 		{"bad kind of player", []string{"--black=xi/random"}, `--black="xi/random"`},
