@@ -116,6 +116,8 @@ type config struct {
 	startpos bool // openings: the 256 two-ply starts from the standard position
 	log      io.Writer
 	maxPlies int
+	ugi      bool   // the engines speak UGI (any game); the first referees
+	start    string // UGI: the start position, "startpos" or a position text
 }
 
 func run(ctx context.Context, args []string, out io.Writer) error {
@@ -129,13 +131,23 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	pgn := fs.String("pgn", "", "write every game to this file")
 	openings := fs.String("openings", "layouts", "openings: layouts (random two plies from block layouts) or startpos (the 256 two-ply starts)")
+	protocol := fs.String("protocol", "uai", "uai (Ataxx engines) or ugi (engines of any game, such as ugi -game congo)")
+	start := fs.String("start", "startpos", "ugi: the start position of every game (startpos or the game's position text)")
+	maxPlies := fs.Int("maxplies", 2000, "a game this long is a draw")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *e1 == "" || *e2 == "" {
 		return errors.New("need -e1 and -e2")
 	}
-	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: 2000}
+	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: *maxPlies, start: *start}
+	switch *protocol {
+	case "uai":
+	case "ugi":
+		c.ugi = true
+	default:
+		return fmt.Errorf("protocol %q: want uai or ugi", *protocol)
+	}
 	switch *openings {
 	case "layouts":
 	case "startpos":
@@ -157,7 +169,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		defer f.Close()
 		c.log = f
 	}
-	res, err := match(ctx, c, out)
+	play := match
+	if c.ugi {
+		play = matchUGI
+	}
+	res, err := play(ctx, c, out)
 	if err != nil {
 		return err
 	}

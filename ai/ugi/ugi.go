@@ -1,0 +1,196 @@
+// Package ugi drives an engine that speaks UGI, the game-neutral form of
+// UCI of kz04px/cutegames (cmd/ugi speaks it for every game of ours): the
+// handshake, positions, moves under limits, and the queries a match runner
+// uses to referee a game it does not know the rules of.
+package ugi
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// ErrEngine: the engine misbehaved (died, timed out, or answered nonsense).
+var ErrEngine = errors.New("engine failed")
+
+// Engine is a running UGI engine.
+type Engine struct {
+	Name string // from "id name"
+
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string // its output, closed when it exits
+}
+
+// Start runs the program with args, does the handshake (ugi/ugiok), sets
+// the options and waits for readyok.
+func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
+	cmd := exec.Command(path, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: start %s: %w", ErrEngine, path, err)
+	}
+	e := &Engine{Name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			e.lines <- sc.Text()
+		}
+		close(e.lines)
+	}()
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := e.send("ugi"); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if _, err := e.until(hctx, func(l string) bool {
+		if name, ok := strings.CutPrefix(l, "id name "); ok {
+			e.Name = name
+		}
+		return l == "ugiok"
+	}); err != nil {
+		e.Close()
+		return nil, err
+	}
+	for name, value := range options {
+		if err := e.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if err := e.ready(hctx); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *Engine) send(line string) error {
+	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
+		return fmt.Errorf("%w: %s: write: %w", ErrEngine, e.Name, err)
+	}
+	return nil
+}
+
+// until reads lines until match accepts one, which it returns.
+func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				return "", fmt.Errorf("%w: %s exited", ErrEngine, e.Name)
+			}
+			if match(l) {
+				return l, nil
+			}
+		case <-ctx.Done():
+			return "", fmt.Errorf("%w: %s: %w", ErrEngine, e.Name, ctx.Err())
+		}
+	}
+}
+
+func (e *Engine) ready(ctx context.Context) error {
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	_, err := e.until(ctx, func(l string) bool { return l == "readyok" })
+	return err
+}
+
+// NewGame tells the engine a new game begins.
+func (e *Engine) NewGame(ctx context.Context) error {
+	if err := e.send("uginewgame"); err != nil {
+		return err
+	}
+	return e.ready(ctx)
+}
+
+func positionLine(start string, moves []string) string {
+	line := "position " + start
+	if start != "startpos" {
+		line = "position fen " + start
+	}
+	if len(moves) > 0 {
+		line += " moves " + strings.Join(moves, " ")
+	}
+	return line
+}
+
+// SetPosition sets the position start ("startpos" or a position text) and
+// moves, and returns what the engine reported wrong with it ("" if
+// nothing): an illegal move, an unreadable position.
+func (e *Engine) SetPosition(ctx context.Context, start string, moves []string) (string, error) {
+	if err := e.send(positionLine(start, moves)); err != nil {
+		return "", err
+	}
+	if err := e.send("isready"); err != nil {
+		return "", err
+	}
+	var complaint string
+	_, err := e.until(ctx, func(l string) bool {
+		if s, ok := strings.CutPrefix(l, "info string "); ok && complaint == "" {
+			complaint = s
+		}
+		return l == "readyok"
+	})
+	return complaint, err
+}
+
+// Query asks the engine about the position it has ("gameover", "p1turn",
+// "result") and returns its response.
+func (e *Engine) Query(ctx context.Context, what string) (string, error) {
+	if err := e.send("query " + what); err != nil {
+		return "", err
+	}
+	l, err := e.until(ctx, func(l string) bool { return strings.HasPrefix(l, "response ") })
+	return strings.TrimPrefix(l, "response "), err
+}
+
+// Go asks for a move in the position reached from start by moves, with
+// the go arguments given ("movetime 100", "p1time 9000 p2time 9000 ...").
+func (e *Engine) Go(ctx context.Context, start string, moves []string, goArgs string) (string, error) {
+	if err := e.send(positionLine(start, moves)); err != nil {
+		return "", err
+	}
+	if err := e.send("go " + goArgs); err != nil {
+		return "", err
+	}
+	l, err := e.until(ctx, func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+	if err != nil {
+		e.send("stop")
+		return "", err
+	}
+	m := strings.TrimSpace(strings.TrimPrefix(l, "bestmove "))
+	if m == "" {
+		return "", fmt.Errorf("%w: %s: empty bestmove", ErrEngine, e.Name)
+	}
+	return m, nil
+}
+
+// Close asks the engine to quit and stops it.
+func (e *Engine) Close() error {
+	e.send("quit")
+	done := make(chan error, 1)
+	go func() { done <- e.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(2 * time.Second):
+		e.cmd.Process.Kill()
+		return <-done
+	}
+}
