@@ -22,8 +22,8 @@ type Kind interface {
 
 // Spec is what a kind tells the host about itself.
 type Spec struct {
-	Name  string   // command word and record tag: "ataxx"
-	Title string   // for people: "Ataxx"
+	Name  string   // command word and record tag: "guess"
+	Title string   // for people: "Guess"
 	Seats []string // seat names in turn order: "red", "blue"
 	// Commands are the kind's own commands; the host's verbs (start, join,
 	// resign, ...) are not listed here.

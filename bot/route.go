@@ -17,9 +17,13 @@ var hostVerbs = map[string]bool{
 	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true, "host": true,
 }
 
+// IsHostVerb reports whether w is one of the host's own commands, which a
+// kind must not declare.
+func IsHostVerb(w string) bool { return hostVerbs[strings.ToLower(w)] }
+
 // parsed is a message read as a command.
 type parsed struct {
-	kind   string // a kind named before the verb ("!congo start"), lower case
+	kind   string // a kind named before the verb ("!guess start"), lower case
 	target string // a table named first in a private message ("#games ready")
 	cmd    Command
 	loud   bool // an unknown verb deserves an answer

@@ -93,7 +93,7 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 		cfg.User = cfg.Nick
 	}
 	if cfg.RealName == "" {
-		cfg.RealName = "ataxxbot, the Ataxx game host"
+		cfg.RealName = "ataxxbot, a board game host"
 	}
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = 20
