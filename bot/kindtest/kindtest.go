@@ -40,10 +40,6 @@ type Options struct {
 	Prepare func(st bot.State) error
 }
 
-// hostVerbs are the host's commands that a kind must not redeclare.
-var hostVerbs = []string{"start", "new", "clear", "join", "color", "colour", "auto", "manual", "seed",
-	"resign", "undo", "verbose", "quiet", "status", "help", "?", "games", "board", "host"}
-
 // Run runs the contract suite against kind.
 func Run(t *testing.T, kind bot.Kind, opts Options) {
 	spec := kind.Spec()
@@ -115,7 +111,7 @@ func checkSpec(t *testing.T, s bot.Spec) {
 				t.Errorf("command name %q declared twice", n)
 			}
 			names[l] = true
-			if slices.Contains(hostVerbs, l) {
+			if bot.IsHostVerb(l) {
 				t.Errorf("command %q is a host verb", n)
 			}
 		}
