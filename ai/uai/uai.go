@@ -4,57 +4,36 @@
 package uai
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/pipe"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 // ErrEngine: the engine misbehaved (died, timed out, or answered
 // nonsense).
-var ErrEngine = errors.New("engine failed")
+var ErrEngine = pipe.ErrEngine
 
 // Engine is a running UAI engine.
 type Engine struct {
 	Name string // from "id name"
 
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string // its output, closed when it exits
-	mu    sync.Mutex  // one conversation at a time
+	proc *pipe.Process
+	mu   sync.Mutex // one conversation at a time
 }
 
 // Start runs the program with args, does the handshake (uai/uaiok), sets
 // the options ("name" -> "value") and waits for readyok.
 func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
-	cmd := exec.Command(path, args...)
-	in, err := cmd.StdinPipe()
+	proc, err := pipe.Start(path, args)
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w: start %s: %w", ErrEngine, path, err)
-	}
-	e := &Engine{Name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
+	e := &Engine{Name: path, proc: proc}
 	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := e.send("uai"); err != nil {
@@ -83,28 +62,11 @@ func Start(ctx context.Context, path string, args []string, options map[string]s
 	return e, nil
 }
 
-func (e *Engine) send(line string) error {
-	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
-		return fmt.Errorf("%w: %s: write: %w", ErrEngine, e.Name, err)
-	}
-	return nil
-}
+func (e *Engine) send(line string) error { return e.proc.Send(line) }
 
 // until reads lines until match accepts one, which it returns.
 func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				return "", fmt.Errorf("%w: %s exited", ErrEngine, e.Name)
-			}
-			if match(l) {
-				return l, nil
-			}
-		case <-ctx.Done():
-			return "", fmt.Errorf("%w: %s: %w", ErrEngine, e.Name, ctx.Err())
-		}
-	}
+	return e.proc.Until(ctx, match)
 }
 
 // Ready sends isready and waits for readyok.
@@ -172,19 +134,7 @@ func (e *Engine) Go(ctx context.Context, start string, moves []ataxx.Move, goArg
 
 // Close asks the engine to quit and kills it if it does not within a
 // second.
-func (e *Engine) Close() error {
-	e.send("quit")
-	e.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- e.cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		e.cmd.Process.Kill()
-		<-done
-	}
-	return nil
-}
+func (e *Engine) Close() error { return e.proc.Close(time.Second) }
 
 // Player plays moves with an external engine, one process per move: it is
 // started, asked, and made to quit (or killed) within the move's time, so

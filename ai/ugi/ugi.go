@@ -5,52 +5,32 @@
 package ugi
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/pipe"
 )
 
 // ErrEngine: the engine misbehaved (died, timed out, or answered nonsense).
-var ErrEngine = errors.New("engine failed")
+var ErrEngine = pipe.ErrEngine
 
 // Engine is a running UGI engine.
 type Engine struct {
 	Name string // from "id name"
 
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string // its output, closed when it exits
+	proc *pipe.Process
 }
 
 // Start runs the program with args, does the handshake (ugi/ugiok), sets
 // the options and waits for readyok.
 func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
-	cmd := exec.Command(path, args...)
-	in, err := cmd.StdinPipe()
+	proc, err := pipe.Start(path, args)
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w: start %s: %w", ErrEngine, path, err)
-	}
-	e := &Engine{Name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			e.lines <- sc.Text()
-		}
-		close(e.lines)
-	}()
+	e := &Engine{Name: path, proc: proc}
 	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := e.send("ugi"); err != nil {
@@ -79,28 +59,11 @@ func Start(ctx context.Context, path string, args []string, options map[string]s
 	return e, nil
 }
 
-func (e *Engine) send(line string) error {
-	if _, err := io.WriteString(e.in, line+"\n"); err != nil {
-		return fmt.Errorf("%w: %s: write: %w", ErrEngine, e.Name, err)
-	}
-	return nil
-}
+func (e *Engine) send(line string) error { return e.proc.Send(line) }
 
 // until reads lines until match accepts one, which it returns.
 func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				return "", fmt.Errorf("%w: %s exited", ErrEngine, e.Name)
-			}
-			if match(l) {
-				return l, nil
-			}
-		case <-ctx.Done():
-			return "", fmt.Errorf("%w: %s: %w", ErrEngine, e.Name, ctx.Err())
-		}
-	}
+	return e.proc.Until(ctx, match)
 }
 
 func (e *Engine) ready(ctx context.Context) error {
@@ -182,15 +145,4 @@ func (e *Engine) Go(ctx context.Context, start string, moves []string, goArgs st
 }
 
 // Close asks the engine to quit and stops it.
-func (e *Engine) Close() error {
-	e.send("quit")
-	done := make(chan error, 1)
-	go func() { done <- e.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(2 * time.Second):
-		e.cmd.Process.Kill()
-		return <-done
-	}
-}
+func (e *Engine) Close() error { return e.proc.Close(2 * time.Second) }

@@ -1,0 +1,91 @@
+// Package pipe runs an engine program and talks to it line by line: the
+// part the UAI and UGI clients (ai/uai, ai/ugi) share.
+package pipe
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"time"
+)
+
+// ErrEngine: the engine misbehaved (died, timed out, or answered nonsense).
+var ErrEngine = errors.New("engine failed")
+
+// Process is a running engine program.
+type Process struct {
+	Name string // for messages: the path, or the engine's "id name"
+
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string // its output, closed when it exits
+}
+
+// Start runs path with args, reading its output line by line.
+func Start(path string, args []string) (*Process, error) {
+	cmd := exec.Command(path, args...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: start %s: %w", ErrEngine, path, err)
+	}
+	p := &Process{Name: path, cmd: cmd, in: in, lines: make(chan string, 256)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	return p, nil
+}
+
+// Send writes one line.
+func (p *Process) Send(line string) error {
+	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
+		return fmt.Errorf("%w: %s: write: %w", ErrEngine, p.Name, err)
+	}
+	return nil
+}
+
+// Until reads lines until match accepts one, which it returns.
+func (p *Process) Until(ctx context.Context, match func(string) bool) (string, error) {
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				return "", fmt.Errorf("%w: %s exited", ErrEngine, p.Name)
+			}
+			if match(l) {
+				return l, nil
+			}
+		case <-ctx.Done():
+			return "", fmt.Errorf("%w: %s: %w", ErrEngine, p.Name, ctx.Err())
+		}
+	}
+}
+
+// Close says quit, and kills the program if it has not ended within grace.
+func (p *Process) Close(grace time.Duration) error {
+	p.Send("quit")
+	p.in.Close()
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+		p.cmd.Process.Kill()
+		<-done
+	}
+	return nil
+}
