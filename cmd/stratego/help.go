@@ -110,8 +110,10 @@ PROTOCOL
 		outcome at all; without -i it ends the game as ILLEGAL.
 
 	3. END
-		The move that ends the game is not confirmed. The agent on move is sent its
-		news and "QUIT " followed by the result line (see EXIT/OUTPUT), e.g.
+		A move that wins, draws (no piece can move) or is illegal is not confirmed;
+		at the turn limit Blue's last move is. The agent on move is then sent what
+		it has not yet been told and "QUIT " followed by the result line (see
+		EXIT/OUTPUT), e.g.
 		"QUIT agents/asmodeus BLUE DRAW_DEFAULT 40 120 117"; the other agent, still
 		stopped, is sent nothing and is killed. (The manual's VICTORY, DEFEAT,
 		ILLEGAL and DEFAULT messages are not what the program sends.)
@@ -171,10 +173,10 @@ EXIT/OUTPUT
 	each side's pieces left (Spy 1, Scout 2, ... Marshal 10; Bombs and the Flag 0):
 	148 for a whole army, 0 for a side whose setup was bad. OUTCOME is one of
 
-		VICTORY	the Flag was taken, or the opponent has no piece that can move
-		ILLEGAL	an illegal move, a bad answer, a timeout, or the agent exited
+		VICTORY		the Flag was taken, or the opponent has no piece that can move
+		ILLEGAL		an illegal move, a bad answer, a timeout, or the agent exited
 		DRAW_DEFAULT	the turn counter reached max_turns (-m)
-		DRAW	neither side has a piece that can move
+		DRAW		neither side has a piece that can move
 		SURRENDER	the player answered SURRENDER
 		BAD_SETUP	a bad setup (or none in time)
 
