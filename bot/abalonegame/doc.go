@@ -11,7 +11,8 @@
 //     two ends and where the first goes) or !1B0-GG, !3A0-F0l (aMalone's).
 //     The reply says what moved, what was pushed and what went off the
 //     board, and whose turn it is; the end says who won and how ("six
-//     marbles off").
+//     marbles off"). A refused move is explained with the engine's
+//     reason, the cells named in the table's notation (refusal.go).
 //   - !abalone notation standard|amalone, on one's turn, changes how the
 //     bot writes moves and labels the board at this table for the rest
 //     of the game: it is an Act, because the host lets only Acts change a

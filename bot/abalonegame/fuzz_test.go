@@ -50,6 +50,7 @@ func FuzzCommand(f *testing.F) {
 		"put white e5 e6", "remove a1 i9", "empty", "turn white", "lost black 3", "layout german",
 		"load abalone belgian 1. a1b2 i5h5", "load black=A1;white=I5", "notation amalone", "move a1b2",
 		"a1b2", "1A1-A0", "c3c4d3", "put", "lost white 9", "take GG", "first w", "set b e5",
+		"e5e6", "a1c3", "1GG-B0", "1A6-A1", "move a1a4b1", "move a1a3c3", "move a1a3a2", "3C0-C1", "2A6-A7l", "3A0-A1+",
 	} {
 		f.Add(s)
 	}
@@ -73,6 +74,9 @@ func FuzzCommand(f *testing.F) {
 				_, err = st.Act(0, cmd)
 			}
 			if err != nil {
+				if strings.Contains(err.Error(), "\n") {
+					t.Fatalf("%v %q: refusal %q is more than one line", use, line, err)
+				}
 				if after := encode(t, st); after != before {
 					t.Fatalf("%v %q refused (%v) but changed the state:\n%s\nwas\n%s", use, line, err, after, before)
 				}

@@ -138,7 +138,7 @@ func notationNote(n abalone.Notation) string {
 func (s *state) play(text string) (bot.Played, error) {
 	m, err := s.pos.ParseMove(text)
 	if err != nil {
-		return bot.Played{}, err
+		return bot.Played{}, refusal(&s.pos, text, s.notation, err)
 	}
 	before := s.pos
 	desc := before.Describe(m, s.notation)

@@ -101,6 +101,9 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 		if len(c.Args) > 0 {
 			adviser = strings.ToLower(c.Args[0])
 		}
+		if err := s.mayAdvise(viewer); err != nil {
+			return bot.Reply{}, err
+		}
 		var m congo.Move
 		var err error
 		switch adviser {
@@ -135,6 +138,25 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 	return bot.Reply{}, fmt.Errorf("%s is not a Congo view", cut(c.Verb))
 }
 
+// mayAdvise says whether viewer may ask for advice: only the seat on move
+// (a person who holds both seats is always on move; against the AI the
+// person is on move whenever the AI is not thinking), never the opponent
+// nor a spectator, who would otherwise coach a player or read the
+// adviser's mind for the side to move. A finished game has no advice for
+// anyone, which advise says itself.
+func (s *state) mayAdvise(viewer int) error {
+	if s.pos.Outcome() != congo.Ongoing {
+		return nil
+	}
+	switch turn := int(s.pos.Turn()); {
+	case viewer == bot.Spectator:
+		return fmt.Errorf("only the player on move may ask for advice (you are not playing)")
+	case viewer != turn:
+		return fmt.Errorf("only the player on move may ask for advice (%s to move)", s.game.Spec().SeatName(turn))
+	}
+	return nil
+}
+
 // movesText lists the legal moves as the guide's show moves does.
 func (s *state) movesText() string {
 	moves := s.pos.LegalMoves()
@@ -145,13 +167,13 @@ func (s *state) movesText() string {
 }
 
 // allowed answers allow as the guide's program does, for viewer: the
-// commands they may give now, move (and stop) only on their turn.
+// commands they may give now, move, advise (and stop) only on their turn.
 func (s *state) allowed(viewer int) string {
 	var names []string
 	mine := viewer == int(s.pos.Turn()) && s.pos.Outcome() == congo.Ongoing
 	for _, n := range chatCommands {
 		switch {
-		case n == "move" && !mine, n == "stop" && !(mine && s.pos.Jumping()):
+		case (n == "move" || n == "advise") && !mine, n == "stop" && !(mine && s.pos.Jumping()):
 			continue
 		}
 		names = append(names, n)

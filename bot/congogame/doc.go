@@ -7,7 +7,7 @@
 //	!congo start @bob        the host opens it; White (alice) moves first
 //	!move a2 a3              also !move a2-a3, !a2-a3, !a2 a3
 //	!show board              the guide's board; show players|moves|game
-//	!advise                  Advised move is (b1,a2).
+//	!advise                  Advised move is (b1,a2). (the player on move only)
 //	!allow                   the Congo commands the speaker may give now
 //	!guide move              the guide's manual page of a command
 //	!fen                     the position in Congo FEN

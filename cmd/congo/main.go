@@ -21,9 +21,12 @@
 // work here too.
 //
 // --place=network plays the guide's network game over a shared store
-// (Redis): the guide's game server is the store.
+// (Redis): the guide's game server is the store, and the guide's --host
+// and --port name its server (or --store gives its whole address, with a
+// password or a database; not both).
 //
-//	congo --place=network --store redis://HOST:PORT/0 --board=standard|FEN --white=hi/negamax
+//	congo --place=network --host=HOST --port=PORT --board=standard|FEN --white=hi/negamax
+//	congo --place=network --host=HOST --port=PORT --board=ID
 //	congo --place=network --store redis://HOST:PORT/0 --board=ID
 //
 // The first opens a game, plays the side given as hi (the other side is
@@ -42,9 +45,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -97,36 +102,95 @@ type options struct {
 	network       bool   // --place=network
 	store         string // redis://... (network)
 	join          string // the id of the game to join (network), or ""
+	hostPort      bool   // the store was given as --host/--port
 }
 
-func parseArgs(args []string, stderr io.Writer) (options, error) {
+// synopsis heads the usage: the guide's two ways to start the program.
+const synopsis = `Usage:
+  congo --place=local --board=standard|FEN --white=hi|ai/random|negamax --black=hi|ai/random|negamax
+  congo --place=network --host=HOST --port=PORT --board=standard|FEN|ID --white=hi/... (or --black=hi/...)
+  congo --place=network --store=redis://HOST:PORT/DB ...
+
+The network game's server is a shared store (Redis): --host and --port
+name it (port 6379 unless given, host localhost unless given), or --store
+gives its whole address; not both.
+
+Flags:
+`
+
+// newFlags declares the command line's flags; it prints nothing (run
+// prints the usage once, see usage).
+func newFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet("congo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		place = fs.String("place", "local", "where the game is played: local, or network (over --store)")
-		board = fs.String("board", "standard", "standard, or a Congo FEN; with --place=network, the id of a game to join")
-		store = fs.String("store", "", "network games: the shared store, redis://HOST:PORT/DB")
-		white = fs.String("white", "hi/negamax", "white's player and adviser: hi|ai / random|negamax")
-		black = fs.String("black", "ai/negamax", "black's player and adviser: hi|ai / random|negamax")
-		seed  = fs.Int64("seed", 0, "seed of the random adviser (0: from the clock)")
-		depth = fs.Int("depth", 3, "depth, in turns, of the negamax adviser")
-	)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.String("place", "local", "where the game is played: local, or network (over a shared store)")
+	fs.String("board", "standard", "standard, or a Congo FEN; with --place=network, the id of a game to join")
+	fs.String("host", "", "network games: the host of the shared store's server (Redis)")
+	fs.Int("port", 0, "network games: the port of the shared store's server (default 6379)")
+	fs.String("store", "", "network games: the shared store, redis://HOST:PORT/DB (instead of --host/--port)")
+	fs.String("white", "hi/negamax", "white's player and adviser: hi|ai / random|negamax")
+	fs.String("black", "ai/negamax", "black's player and adviser: hi|ai / random|negamax")
+	fs.Int64("seed", 0, "seed of the random adviser (0: from the clock)")
+	fs.Int("depth", 3, "depth, in turns, of the negamax adviser")
+	return fs
+}
+
+// usage writes the synopsis and the flags to w.
+func usage(w io.Writer) {
+	fs := newFlags()
+	fs.SetOutput(w)
+	io.WriteString(w, synopsis)
+	fs.PrintDefaults()
+}
+
+// defaultRedisPort is the port --host names without --port: Redis's own.
+const defaultRedisPort = 6379
+
+func parseArgs(args []string) (options, error) {
+	fs := newFlags()
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return options{}, err
+		}
 		return options{}, fmt.Errorf("%w: %w", errUsage, err)
 	}
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
-	o := options{board: *board, seed: *seed, depth: *depth, user: "you", channel: "congo", store: *store}
-	switch *place {
+	get := func(name string) string { return fs.Lookup(name).Value.String() }
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	o := options{board: get("board"), user: "you", channel: "congo", store: get("store")}
+	var err error
+	if o.seed, err = strconv.ParseInt(get("seed"), 10, 64); err != nil {
+		return options{}, fmt.Errorf("%w: --seed: %w", errUsage, err)
+	}
+	if o.depth, err = strconv.Atoi(get("depth")); err != nil {
+		return options{}, fmt.Errorf("%w: --depth: %w", errUsage, err)
+	}
+	address := given["host"] || given["port"]
+	switch place := get("place"); place {
 	case "local":
+		if address || given["store"] {
+			return options{}, fmt.Errorf("%w: --host and --port are for --place=network (as is --store)", errUsage)
+		}
 	case "network":
+		if address && given["store"] {
+			return options{}, fmt.Errorf("%w: the shared store is given by --store or --host/--port, not both", errUsage)
+		}
+		if address {
+			if o.store, err = storeAddress(get("host"), get("port")); err != nil {
+				return options{}, err
+			}
+			o.hostPort = true
+		}
 		if !strings.HasPrefix(o.store, "redis://") && !strings.HasPrefix(o.store, "rediss://") {
-			return options{}, fmt.Errorf("%w: --place=network plays over a shared store: give --store redis://HOST:PORT/DB", errUsage)
+			return options{}, fmt.Errorf("%w: --place=network plays over a shared store: give its server as --host=HOST --port=PORT, or --store redis://HOST:PORT/DB", errUsage)
 		}
 		o.network = true
 	default:
-		return options{}, fmt.Errorf("%w: --place=%q: want local or network", errUsage, *place)
+		return options{}, fmt.Errorf("%w: --place=%q: want local or network", errUsage, place)
 	}
 	if strings.EqualFold(o.board, "standard") {
 		o.board = congo.StartFEN
@@ -141,10 +205,10 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 	if pos.Pieces(congo.White, congo.Lion) == 0 && pos.Pieces(congo.Black, congo.Lion) == 0 {
 		return options{}, fmt.Errorf("%w: --board: no lion on the board: nothing to play for", errUsage)
 	}
-	if o.white, err = parsePlayer("white", *white); err != nil {
+	if o.white, err = parsePlayer("white", get("white")); err != nil {
 		return options{}, err
 	}
-	if o.black, err = parsePlayer("black", *black); err != nil {
+	if o.black, err = parsePlayer("black", get("black")); err != nil {
 		return options{}, err
 	}
 	if o.depth < 1 || o.depth > 8 {
@@ -157,6 +221,25 @@ func parseArgs(args []string, stderr io.Writer) (options, error) {
 		o.seed = time.Now().UnixNano()
 	}
 	return o, nil
+}
+
+// storeAddress is the Redis URL of the server --host and --port name.
+func storeAddress(host, port string) (string, error) {
+	if host == "" {
+		host = "localhost"
+	}
+	if strings.ContainsAny(host, "/@?#[] ") {
+		return "", fmt.Errorf("%w: --host=%q: want a host name or IP address", errUsage, host)
+	}
+	p := defaultRedisPort
+	if port != "0" {
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("%w: --port=%s: want 1 to 65535", errUsage, port)
+		}
+		p = n
+	}
+	return "redis://" + net.JoinHostPort(host, strconv.Itoa(p)) + "/0", nil
 }
 
 // validID is what a network game's id looks like.
@@ -174,11 +257,14 @@ func validID(s string) bool {
 
 // run is main with its surroundings passed in; it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, echo bool) int {
-	o, err := parseArgs(args, stderr)
+	o, err := parseArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		usage(stdout)
+		return 0
+	}
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "congo:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
-		}
+		fmt.Fprintln(stderr, "congo:", strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
+		usage(stderr)
 		return 2
 	}
 	o.echo = echo
@@ -275,8 +361,8 @@ func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writ
 			return err
 		}
 		said = routed.Handle(ctx, f.message("host "+tag))
-		fmt.Fprintf(out, " You play %s. The game's id is %s: the other side says\n congo --place=network --store %s --board=%s\n",
-			[]string{"white", "black"}[mine], tag, redactStore(o.store), tag)
+		fmt.Fprintf(out, " You play %s. The game's id is %s: the other side says\n congo --place=network %s --board=%s\n",
+			[]string{"white", "black"}[mine], tag, o.storeFlags(), tag)
 	} else {
 		said = routed.Handle(ctx, f.message("join "+o.join))
 		for _, r := range said {
@@ -312,6 +398,18 @@ func newID() string {
 		b[i] = letters[int(b[i])%len(letters)]
 	}
 	return string(b)
+}
+
+// storeFlags are the flags that name the shared store, as the user gave
+// them, for the other side to type (a password hidden).
+func (o options) storeFlags() string {
+	if o.hostPort {
+		u, err := url.Parse(o.store)
+		if err == nil {
+			return fmt.Sprintf("--host=%s --port=%s", u.Hostname(), u.Port())
+		}
+	}
+	return "--store " + redactStore(o.store)
 }
 
 // redactStore hides a password in a store address.

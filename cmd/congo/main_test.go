@@ -191,7 +191,7 @@ func TestArguments(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{"network without a store", []string{"--place=network", "--board=standard", "--white=hi/negamax"}, "--place=network plays over a shared store: give --store redis://HOST:PORT/DB"},
+		{"network without a store", []string{"--place=network", "--board=standard", "--white=hi/negamax"}, "--place=network plays over a shared store: give its server as --host=HOST --port=PORT, or --store redis://HOST:PORT/DB"},
 		{"network with no side for the joiner", []string{"--place=network", "--store=redis://127.0.0.1:1/0", "--white=hi/negamax", "--black=hi/random"}, "one side is yours (hi), the other the joining player's"},
 		{"network with a bad id", []string{"--place=network", "--store=redis://127.0.0.1:1/0", "--board=no such id!"}, "--board: invalid Congo FEN"},
 		{"unknown place", []string{"--place=moon"}, `--place="moon": want local or network`},
@@ -218,5 +218,76 @@ func TestEndOfInput(t *testing.T) {
 	got, _, code := session(t, "show players\n", "--white=hi/random", "--black=hi/random")
 	if code != 0 || !strings.HasSuffix(got, "   black 2e 1z 1g 1c 7p 0s 1l 1m\n\n > \nThe program is terminated...\n") {
 		t.Errorf("got code %d and\n%s", code, got)
+	}
+}
+
+// TestNetworkAddress (issue 20, item 10): --host and --port (the guide's
+// flags) are the address of the shared store's server; with --store as
+// well the program refuses, as it does for either without a network game.
+func TestNetworkAddress(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // the store's address, or the error
+	}{
+		{"host and port", []string{"--place=network", "--host=127.0.0.1", "--port=7153"}, "redis://127.0.0.1:7153/0"},
+		{"host alone: Redis's port", []string{"--place=network", "--host=10.0.0.7"}, "redis://10.0.0.7:6379/0"},
+		{"port alone: this machine", []string{"--place=network", "--port=7153"}, "redis://localhost:7153/0"},
+		{"IPv6 host", []string{"--place=network", "--host=::1", "--port=7153"}, "redis://[::1]:7153/0"},
+		{"store", []string{"--place=network", "--store=redis://h:1/2"}, "redis://h:1/2"},
+		{"store and host", []string{"--place=network", "--store=redis://h:1/2", "--host=h"}, "--store or --host/--port, not both"},
+		{"store and port", []string{"--place=network", "--store=redis://h:1/2", "--port=1"}, "--store or --host/--port, not both"},
+		{"bad port", []string{"--place=network", "--host=h", "--port=70000"}, "--port=70000: want 1 to 65535"},
+		{"bad host", []string{"--place=network", "--host=a/b", "--port=1"}, `--host="a/b": want a host name or IP address`},
+		{"host for a local game", []string{"--place=local", "--host=h", "--port=1"}, "--host and --port are for --place=network"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := parseArgs(append(tt.args, "--white=hi/random", "--black=ai/random"))
+			got := o.store
+			if err != nil {
+				got = err.Error()
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestUsageOnce (issue 20, item 10): a mistake on the command line prints
+// one line naming it and the usage once; -h prints the usage once, on
+// standard output, and succeeds.
+func TestUsageOnce(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{"unknown flag", []string{"--colour=red"}, "flag provided but not defined: -colour"},
+		{"bad value", []string{"--seed=x"}, `invalid value "x" for flag -seed`},
+		{"unknown place", []string{"--place=moon"}, `--place="moon": want local or network`},
+		{"stray argument", []string{"play"}, `unexpected argument "play"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := session(t, "", tt.args...)
+			if code != 2 || out != "" {
+				t.Errorf("got code %d, stdout %q; want 2 and nothing", code, out)
+			}
+			if n := strings.Count(errs, tt.err); n != 1 {
+				t.Errorf("the error %q is printed %d times; want once:\n%s", tt.err, n, errs)
+			}
+			if n := strings.Count(errs, "Usage:"); n != 1 {
+				t.Errorf("the usage is printed %d times; want once:\n%s", n, errs)
+			}
+			if !strings.HasPrefix(errs, "congo: "+tt.err) {
+				t.Errorf("stderr begins %q; want the error first", errs[:min(len(errs), 60)])
+			}
+		})
+	}
+	out, errs, code := session(t, "", "-h")
+	if code != 0 || errs != "" || strings.Count(out, "Usage:") != 1 || !strings.Contains(out, "--host") {
+		t.Errorf("-h: got code %d, stderr %q, stdout\n%s\nwant 0, nothing, and the usage once (naming --host)", code, errs, out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,4 +105,30 @@ func TestNetworkGame(t *testing.T) {
 	bad.expect(`join ` + id + `: .*has begun`)
 	unknown := startCongo(t, bin, "unknown", "--place=network", "--store="+url, "--board=nosuchgame")
 	unknown.expect(`no game is hosted as nosuchgame`)
+}
+
+// TestNetworkGameHostPort (issue 20, item 10): the guide's own flags,
+// --host and --port, name the shared store's server (Redis). The opening
+// side prints the command the other side types, in the same flags; the
+// joiner joins with them and the two play a move each.
+func TestNetworkGameHostPort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs redis-server and two programs")
+	}
+	port := strconv.Itoa(redistest.Start(t).Port)
+	bin := filepath.Join(t.TempDir(), "congo")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	white := startCongo(t, bin, "white", "--place=network", "--host=127.0.0.1", "--port="+port, "--board=standard", "--white=hi/negamax")
+	m := white.expect(`congo --place=network (--host=127\.0\.0\.1 --port=` + port + `) --board=([a-z0-9]+)$`)
+	addr, id := strings.Fields(m[1]), m[2]
+	black := startCongo(t, bin, "black", append([]string{"--place=network"}, append(addr, "--board="+id)...)...)
+	black.expect(`You joined game ` + id)
+	white.say("move a2 a3")
+	white.expect(`transition \(a2,a3\)`)
+	black.expect(`transition \(a2,a3\)`)
+	black.say("move a6 a5")
+	black.expect(`transition \(a6,a5\)`)
+	white.expect(`transition \(a6,a5\)`)
 }

@@ -9,12 +9,17 @@ import (
 // is read can be replayed by answerOf's rule.
 func FuzzParseLog(f *testing.F) {
 	f.Add("a RED SETUP\nFB8sB479B8\nBB31555583\n6724898974\n967B669999\nb BLUE SETUP\n967B669999\n6724898974\nBB31555583\nFB8sB479B8\n1 RED: 0 3 DOWN OK\n1 BLU: 0 6 UP OK\n2 RED: 0 2 DOWN OK\n2 BLU: 0 5 UP BOTHDIE 9 9\nGame ends on BLUE's turn - REASON: Exceeded the maximum number of turns\nb BLUE DRAW_DEFAULT 3 146 146\n")
+	f.Add("a RED SETUP\nFB8sB479B8\nBB31555583\n6724898974\n967B669999\nb BLUE SETUP\n967B669999\n6724898974\nBB31555583\nFB8sB479B8\n1 RED: 0 3 DOWN OK\n1 BLU: 0 6 UP OK\nGame ends on BLUE's turn - REASON: Game declared a draw after 2 turns\nb BLUE DRAW_DEFAULT 2 148 148\n")
+	f.Add("a RED SETUP\nb BLUE SETUP\nGame ends on BLUE's turn - REASON: Game declared a draw after -7 turns\nb BLUE DRAW_DEFAULT 99999999999999999999 0 0\n")
 	f.Add("a RED SETUP\nb BLUE SETUP\nGame ends during setup - REASON: Bad setup\nneither BOTH BAD_SETUP 0 0 0\n")
 	f.Add("a RED SETUP\n1 RED: 0 3 SIDEWAYS\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		rec, err := parseLog(strings.Split(s, "\n"))
 		if err != nil {
 			return
+		}
+		if rec.turnLimit < 0 {
+			t.Fatalf("turn limit %d", rec.turnLimit)
 		}
 		for _, answers := range rec.answers {
 			for _, a := range answers {

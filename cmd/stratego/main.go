@@ -16,9 +16,11 @@
 // move, each under a header line; -r and -b disguise Red's or Blue's
 // unrevealed pieces there. -p prints the whole board after each move
 // (coloured on a terminal). -o writes the manager's log ("stdout" for
-// standard output), which -f replays; -t stalls between moves (seconds,
+// standard output), which -f replays (a game the turn limit ended to the
+// same result without -m: the log's reason names the limit); -t stalls between moves (seconds,
 // or a Go duration such as 250ms); -m sets the turn limit (N or inf);
-// -T the time an agent has for each line (default 2 s).
+// -T the time an agent has for each line (default 2 s). -h prints the
+// manual's page (help.go) as the program really speaks.
 package main
 
 import (
@@ -92,6 +94,7 @@ type options struct {
 	output, input                              string
 	stall, timeout                             time.Duration
 	maxTurns                                   int
+	maxTurnsGiven                              bool // -m was given (a replay takes it over the log's)
 	help                                       bool
 	players                                    []string
 }
@@ -175,6 +178,7 @@ func (o *options) set(c byte, v string) error {
 			err = errUsage
 		}
 	case 'm':
+		o.maxTurnsGiven = true
 		if v == "inf" {
 			o.maxTurns = 0
 			return nil
@@ -233,6 +237,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, k *killer) in
 			return 1
 		}
 		red, blue = rec.players()
+		if rec.turnLimit > 0 && !o.maxTurnsGiven {
+			cfg.Options.TurnLimit = rec.turnLimit
+		}
 	} else {
 		in := bufio.NewReader(stdin)
 		var ps [2]agent.Player
@@ -292,7 +299,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, k *killer) in
 				if r.Outcome == agent.BadSetup {
 					fmt.Fprintf(logw, "Game ends during setup - REASON: %s\n", r.Reason)
 				} else {
-					fmt.Fprintf(logw, "Game ends on %s's turn - REASON: %s\n", r.Colour, r.Reason)
+					fmt.Fprintf(logw, "Game ends on %s's turn - REASON: %s\n", r.Colour, logReason(r))
 				}
 				fmt.Fprintln(logw, r)
 			}
@@ -316,36 +323,6 @@ func short(c stratego.Colour) string {
 	}
 	return "RED"
 }
-
-const helpText = `NAME
-	stratego - manage games of Stratego between AI programs and/or human players
-
-SYNOPSIS
-	stratego [-gpirb] [-o output_file] [-t stall_time] [-m max_turns] [-T timeout]
-	         {red_player blue_player | -f input_file} | -h
-
-	red_player, blue_player: the path of an agent program (run with no arguments,
-	speaking the protocol on stdin/stdout) or "human" (moves typed on stdin, in chat
-	form "b4-b6" or the protocol's "X Y DIR [N]"; prompts and boards on stderr).
-
-OPTIONS
-	-g  draw the game as it is played (terminal: redrawn in place; file: one frame a move)
-	-p  print the whole board to stdout after each move (coloured on a terminal)
-	-i  ignore illegal moves: the mover loses the turn instead of the game
-	-r  disguise Red's unrevealed pieces in -g
-	-b  disguise Blue's unrevealed pieces in -g
-	-o  write the game log to output_file ("stdout" for standard output)
-	-t  stall stall_time between moves (seconds, or a duration such as 250ms)
-	-m  draw the game when the turn counter reaches max_turns (default 5000; "inf": never)
-	-T  time an agent has for each line it writes (default 2 seconds)
-	-f  replay a log written by -o
-	-h, --help  print this page
-
-OUTPUT
-	NAME COLOUR OUTCOME TURN RED_VALUE BLUE_VALUE, exit code 0. OUTCOME is VICTORY,
-	ILLEGAL, DRAW_DEFAULT (turn limit), DRAW, SURRENDER or BAD_SETUP. Errors of
-	stratego itself: a message on stderr, exit code 1.
-`
 
 // outcomeSuffixes are what the log appends to an answer; stripOutcome
 // takes one off for the replay.

@@ -224,7 +224,7 @@ FB8sB479B8
 1 BLU: 0 6 UP OK
 2 RED: 0 2 DOWN OK
 2 BLU: 0 5 UP BOTHDIE 9 9
-Game ends on BLUE's turn - REASON: Exceeded the maximum number of turns
+Game ends on BLUE's turn - REASON: Game declared a draw after 3 turns
 agents/asmodeus BLUE DRAW_DEFAULT 3 146 146
 agents/asmodeus BLUE DRAW_DEFAULT 3 146 146
 `

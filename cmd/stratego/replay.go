@@ -21,6 +21,21 @@ type record struct {
 	setups  [2][]string
 	answers [2][]string
 	reason  string
+	// turnLimit is the -m of a game the turn limit ended (0 otherwise),
+	// for a replay without -m.
+	turnLimit int
+}
+
+// turnLimitReason is the log's reason for a game the turn limit ended, in
+// the 2012 manager's words: it names the limit, so that -f needs no -m.
+const turnLimitReason = "Game declared a draw after %d turns"
+
+// logReason is the reason the log gives for how r ended.
+func logReason(r agent.Result) string {
+	if r.Outcome == agent.DrawDefault {
+		return fmt.Sprintf(turnLimitReason, r.Turn)
+	}
+	return r.Reason
 }
 
 func readLogFile(path string) (*record, error) {
@@ -51,6 +66,11 @@ func readLogFile(path string) (*record, error) {
 //	<turn> RED: <answer> <outcome>      (BLU for Blue)
 //	Game ends on <COLOUR>'s turn - REASON: <reason>
 //	<result line>
+//
+// A game the turn limit ended gives the limit in its reason, as the 2012
+// manager writes it ("Game declared a draw after N turns"), or, in logs
+// written before this program did the same, in its result line
+// (DRAW_DEFAULT N): the replay then needs no -m.
 func parseLog(lines []string) (*record, error) {
 	rec := &record{}
 	i := 0
@@ -88,6 +108,14 @@ func parseLog(lines []string) (*record, error) {
 				return nil, fmt.Errorf("line %d: no REASON: %w", i+1, errLog)
 			}
 			rec.reason = reason
+			var n int
+			if _, err := fmt.Sscanf(reason, turnLimitReason, &n); err == nil && n > 0 {
+				rec.turnLimit = n
+			} else if i+1 < len(lines) {
+				if r, err := agent.ParseResult(lines[i+1]); err == nil && r.Outcome == agent.DrawDefault && r.Turn > 0 {
+					rec.turnLimit = r.Turn
+				}
+			}
 			break
 		}
 		num, rest, ok := strings.Cut(l, " ")
