@@ -185,7 +185,8 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 		case "/msg":
 			text, private = strings.TrimSpace(arg), true
 		}
-		m := bot.Message{Network: Network, Channel: c.channel(), UserID: user, Name: user, Text: text, Addressed: true}
+		m := bot.Message{Network: Network, Channel: c.channel(), UserID: user, Name: user, Text: text, Addressed: true,
+			Caps: bot.Caps{TypeAhead: true}} // a line typed ahead of the AI waits for its turn
 		if private {
 			m.Channel, m.Private = "", true
 		}

@@ -56,8 +56,8 @@ func TestRun(t *testing.T) {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 			for _, m := range rec.got {
-				if m.Network != "console" || m.Channel != "console" || !m.Addressed {
-					t.Errorf("message %+v: want network and channel console, addressed", m)
+				if m.Network != "console" || m.Channel != "console" || !m.Addressed || !m.Caps.TypeAhead {
+					t.Errorf("message %+v: want network and channel console, addressed, typed ahead", m)
 				}
 			}
 		})
