@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -27,6 +28,16 @@ func TestRun(t *testing.T) {
 	os.WriteFile(inner, []byte("# a comment\nblocks 3gh\n<carol> dump\n"), 0o644)
 	os.WriteFile(outer, []byte("load "+inner+"\nstart\n"), 0o644)
 	os.WriteFile(self, []byte("load "+self+"\n"), 0o644)
+	// a.txt and b.txt load each other, b.txt through a symbolic link.
+	cycleA := filepath.Join(dir, "a.txt")
+	cycleB := filepath.Join(dir, "b.txt")
+	os.WriteFile(cycleA, []byte("<carol> dump\nload "+filepath.Join(dir, "link-b.txt")+"\n<carol> never\n"), 0o644)
+	os.WriteFile(cycleB, []byte("load "+cycleA+"\n"), 0o644)
+	os.Symlink(cycleB, filepath.Join(dir, "link-b.txt"))
+	long := filepath.Join(dir, "long.bin")
+	os.WriteFile(long, []byte(strings.Repeat("x", 1<<20)), 0o644)
+	nested := filepath.Join(dir, "nested.txt")
+	os.WriteFile(nested, []byte("dump\nload /dev/zero\ndump\n"), 0o644)
 	tests := []struct {
 		name, in string
 		want     []string
@@ -34,22 +45,36 @@ func TestRun(t *testing.T) {
 		{"plain lines are the console user's", "start\na7-b6\n", []string{"you: start", "you: a7-b6"}},
 		{"irc log style names the speaker", "<bob> join\n<bob>   b6\n", []string{"bob: join", "bob: b6"}},
 		{"not a nick", "<no nick> x\n<> y\n", []string{"you: <no nick> x", "you: <> y"}},
-		{"quit ends the session", "start\nquit\ndump\n", []string{"you: start"}},
+		{"quit ends the session with the guide's words", "start\nquit\ndump\n", []string{"you: start", "The program is terminated..."}},
+		{"exit ends the session with the guide's words", "exit\ndump\n", []string{"The program is terminated..."}},
+		{"quit in a loaded file ends the session", "load " + filepath.Join(dir, "quit.txt") + "\ndump\n", []string{"you: start", "The program is terminated..."}},
 		{"blank lines and comments skipped", "\n   \n# hi\ndump\n", []string{"you: dump"}},
 		{"load runs a file, nested", "load " + outer + "\ndump\n", []string{"you: blocks 3gh", "carol: dump", "you: start", "you: dump"}},
 		{"load of a missing file says so", "load /nonexistent/file\ndump\n", []string{"load: open /nonexistent/file: no such file or directory", "you: dump"}},
-		{"a file loading itself stops", "load " + self + "\ndump\n", []string{"load " + self + ": files load each other too deeply", "you: dump"}},
+		{"a file loading itself stops at once", "load " + self + "\ndump\n", []string{"load " + self + ": the file loads itself (through " + self + " -> " + self + ")", "you: dump"}},
+		{"files loading each other stop at once", "load " + cycleA + "\ndump\n", []string{"carol: dump", "load " + cycleA + ": the file loads itself (through " + cycleA + " -> " + cycleB + " -> " + cycleA + ")", "you: dump"}},
+		{"load /dev/zero ends with one error", "load /dev/zero\ndump\n", []string{"load /dev/zero: not a text file (a NUL byte)", "you: dump"}},
+		{"load of /dev/zero from a file ends every load", "load " + nested + "\ndump\n", []string{"you: dump", "load /dev/zero: not a text file (a NUL byte)", "you: dump"}},
+		{"a loaded line over 64 KiB ends the load", "load " + long + "\ndump\n", []string{"load " + long + ": a line over 64 KiB (not a text file?)", "you: dump"}},
 		{"a line over 1 MiB is skipped, the session goes on", strings.Repeat("x", 2<<20) + "\ndump\n", []string{"That line is over 64 KiB; it was ignored.", "you: dump"}},
 		{"load of a directory says so, the session goes on", "load " + dir + "\ndump\n", []string{"load " + dir + ": read " + dir + ": is a directory", "you: dump"}},
 		{"a last line without a newline", "dump", []string{"you: dump"}},
 	}
+	os.WriteFile(filepath.Join(dir, "quit.txt"), []byte("start\nquit\nnever\n"), 0o644)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			rec := &recorder{}
 			c := &Console{In: strings.NewReader(tt.in), Out: &out, Handler: rec}
-			if err := c.Run(context.Background()); err != nil {
-				t.Fatal(err)
+			done := make(chan error, 1)
+			go func() { done <- c.Run(context.Background()) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(20 * time.Second): // a safety bound: it ends in milliseconds
+				t.Fatalf("input %q: the console did not end", tt.in)
 			}
 			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -115,6 +140,18 @@ func TestLoadFoldsIndentedLines(t *testing.T) {
 	}
 	want := []string{"abalone load standard 1. a1b2 i5h5 2. a2b3", "status", "indented typed line"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}
+
+// TestQuietQuit: the CS61B dialect's expected output has no farewell.
+func TestQuietQuit(t *testing.T) {
+	var out bytes.Buffer
+	c := &Console{In: strings.NewReader("dump\nquit\n"), Out: &out, Handler: &recorder{}, Quiet: true}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "you: dump\n"; got != want {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }

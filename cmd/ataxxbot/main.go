@@ -166,7 +166,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	}
-	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
+	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User, Quiet: *cs61b}
 	if *channel != "" {
 		con.Channel = *channel
 	}
