@@ -155,3 +155,36 @@ func TestQuietQuit(t *testing.T) {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }
+
+// FuzzLoad: any file content, loaded, ends (no wait for a newline that
+// never comes), never panics, and hands on only text lines of at most
+// maxLine bytes, with at most one error line for the file.
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{"start\na7-b6\n", "\x00\x00\x00", "dump\n\x00\n", strings.Repeat("x", maxLine+1), "<bob> join\r\nquit\n", "\xff\xfe\n"} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if bytes.Contains(bytes.ToLower(data), []byte("load")) {
+			return // would read other files
+		}
+		file := filepath.Join(dir, "f.txt")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder{}
+		var out bytes.Buffer
+		c := &Console{In: strings.NewReader("load " + file + "\n"), Out: &out, Handler: rec, Quiet: true}
+		if err := c.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range rec.got {
+			if strings.ContainsRune(m.Text, 0) || len(m.Text) > maxLine {
+				t.Fatalf("%q gave a message of %d bytes with a NUL or over the limit", data, len(m.Text))
+			}
+		}
+		if n := strings.Count(out.String(), "load "+file+":"); n > 1 {
+			t.Fatalf("%q gave %d error lines; want at most one:\n%s", data, n, out.String())
+		}
+	})
+}
