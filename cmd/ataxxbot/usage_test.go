@@ -2,7 +2,9 @@ package main
 
 import (
 	"flag"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,13 +39,39 @@ func TestHelpNamesEverything(t *testing.T) {
 	}
 }
 
-// TestHelpOfTheBinary: the built program prints the same help.
-func TestHelpOfTheBinary(t *testing.T) {
+// TestTheBinaryAsTheGuidesSay (issue 20 item 15): the built program
+// prints the help; quit and exit print the Congo guide's farewell (not
+// the CS61B dialect, whose expected output has none, nor the end of
+// input); load /dev/zero and a file that loads itself end at once with
+// one error line, and the session goes on.
+func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	out, err := exec.Command(buildBot(t), "-h").Output()
+	bin := buildBot(t)
+	out, err := exec.Command(bin, "-h").Output()
 	if err != nil || !strings.Contains(string(out), "\n  console ") {
 		t.Errorf("ataxxbot -h: got %v:\n%s\nwant the help naming console", err, out)
+	}
+	self := filepath.Join(t.TempDir(), "self.txt")
+	os.WriteFile(self, []byte("load "+self+"\n"), 0o644)
+	for _, tt := range []struct {
+		name, input string
+		args        []string
+		want        string
+	}{
+		{"exit", "exit\nstatus\n", nil, "The program is terminated...\n"},
+		{"quit", "quit\n", []string{"console"}, "The program is terminated...\n"},
+		{"quit in the CS61B dialect", "quit\n", []string{"console", "-cs61b"}, ""},
+		{"end of input", "", nil, ""},
+		{"load /dev/zero", "load /dev/zero\nstatus\n", nil, "load /dev/zero: not a text file (a NUL byte)\nNo game here"},
+		{"a file that loads itself", "load " + self + "\nstatus\n", nil, "load " + self + ": the file loads itself (through " + self + " -> " + self + ")\nNo game here"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runBot(t, bin, tt.input, tt.args...)
+			if !strings.HasPrefix(got, tt.want) || (tt.want == "" && got != "") || (strings.HasSuffix(tt.want, "\n") && got != tt.want) {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
 	}
 }
