@@ -1,12 +1,14 @@
 // Package console is the chat adapter for a terminal: each input line is a
 // message addressed to the bot, each reply is printed. A line "<nick> text"
 // is said by nick (IRC log style); any other line by the console's own
-// user. "quit" (or "exit") ends the session with the Congo user guide's
-// "The program is terminated..."; the end of input ends it silently, as
-// a script ends. "load FILE" reads the commands in FILE as if typed
-// (users' guide IV.A.1.e). A move typed before its turn, while the AI
-// thinks, waits for the AI's move (bot.Caps.TypeAhead), as the guide's
-// program reads its next line only then.
+// user. "quit", "exit" or the end of input (after the AI has answered)
+// ends the session, printing Farewell if set (cmd/ataxxbot sets the Congo
+// user guide's "The program is terminated..."; in the CS61B dialect,
+// where the end of input equals quit, nothing). "load FILE" reads the
+// commands in FILE as if typed (users' guide IV.A.1.e). A move typed
+// before its turn, while the AI thinks, waits for the AI's move
+// (bot.Caps.TypeAhead), as the guide's program reads its next line only
+// then.
 //
 // A loaded file must be text: a NUL byte, a line over 64 KiB, a file that
 // loads itself (directly or in a cycle, by resolved path) or files nested
@@ -52,9 +54,9 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
-	// Quiet leaves out the farewell at quit (the CS61B dialect, whose
-	// expected output has none).
-	Quiet bool
+	// Farewell is printed when the session ends by quit, exit or the end
+	// of input; "" prints nothing.
+	Farewell string
 
 	mu   sync.Mutex // one writer at a time: Run and Send
 	w    *bufio.Writer
@@ -122,8 +124,8 @@ func (c *Console) writer() *bufio.Writer {
 // maxLoadDepth bounds files loading one another.
 const maxLoadDepth = 8
 
-// Farewell is what quit and exit print (the Congo user guide).
-const Farewell = "The program is terminated..."
+// GuideFarewell is the Congo user guide's last line, at exit.
+const GuideFarewell = "The program is terminated..."
 
 // Run reads until quit, end of input or ctx is done.
 func (c *Console) Run(ctx context.Context) error {
@@ -134,12 +136,12 @@ func (c *Console) Run(ctx context.Context) error {
 	}
 	c.mu.Unlock()
 	quit, err := c.read(ctx, c.In, nil)
-	if quit && err == nil && !c.Quiet {
-		return c.say(Farewell)
-	}
 	if s, ok := c.Handler.(settler); ok && err == nil && !quit {
 		// The end of the input, not quit: let the AI answer first.
-		return s.Settle(ctx)
+		err = s.Settle(ctx)
+	}
+	if err == nil && c.Farewell != "" {
+		err = c.say(c.Farewell)
 	}
 	return err
 }

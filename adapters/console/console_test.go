@@ -45,9 +45,7 @@ func TestRun(t *testing.T) {
 		{"plain lines are the console user's", "start\na7-b6\n", []string{"you: start", "you: a7-b6"}},
 		{"irc log style names the speaker", "<bob> join\n<bob>   b6\n", []string{"bob: join", "bob: b6"}},
 		{"not a nick", "<no nick> x\n<> y\n", []string{"you: <no nick> x", "you: <> y"}},
-		{"quit ends the session with the guide's words", "start\nquit\ndump\n", []string{"you: start", "The program is terminated..."}},
-		{"exit ends the session with the guide's words", "exit\ndump\n", []string{"The program is terminated..."}},
-		{"quit in a loaded file ends the session", "load " + filepath.Join(dir, "quit.txt") + "\ndump\n", []string{"you: start", "The program is terminated..."}},
+		{"quit ends the session", "start\nquit\ndump\n", []string{"you: start"}},
 		{"blank lines and comments skipped", "\n   \n# hi\ndump\n", []string{"you: dump"}},
 		{"load runs a file, nested", "load " + outer + "\ndump\n", []string{"you: blocks 3gh", "carol: dump", "you: start", "you: dump"}},
 		{"load of a missing file says so", "load /nonexistent/file\ndump\n", []string{"load: open /nonexistent/file: no such file or directory", "you: dump"}},
@@ -60,7 +58,6 @@ func TestRun(t *testing.T) {
 		{"load of a directory says so, the session goes on", "load " + dir + "\ndump\n", []string{"load " + dir + ": read " + dir + ": is a directory", "you: dump"}},
 		{"a last line without a newline", "dump", []string{"you: dump"}},
 	}
-	os.WriteFile(filepath.Join(dir, "quit.txt"), []byte("start\nquit\nnever\n"), 0o644)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
@@ -144,15 +141,34 @@ func TestLoadFoldsIndentedLines(t *testing.T) {
 	}
 }
 
-// TestQuietQuit: the CS61B dialect's expected output has no farewell.
-func TestQuietQuit(t *testing.T) {
-	var out bytes.Buffer
-	c := &Console{In: strings.NewReader("dump\nquit\n"), Out: &out, Handler: &recorder{}, Quiet: true}
-	if err := c.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := out.String(), "you: dump\n"; got != want {
-		t.Errorf("got %q; want %q", got, want)
+// TestFarewell (issue 20 item 15): quit, exit and the end of input end
+// the session with the Farewell (cmd/ataxxbot's: the Congo guide's "The
+// program is terminated..."); with none (the CS61B dialect, whose
+// expected output has none, and cmd/congo, which prints its own) they
+// say nothing.
+func TestFarewell(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "quit.txt")
+	os.WriteFile(file, []byte("start\nquit\nnever\n"), 0o644)
+	for _, tt := range []struct {
+		name, in, farewell, want string
+	}{
+		{"quit", "dump\nquit\ndump\n", GuideFarewell, "you: dump\nThe program is terminated...\n"},
+		{"exit", "exit\ndump\n", GuideFarewell, "The program is terminated...\n"},
+		{"quit in a loaded file", "load " + file + "\ndump\n", GuideFarewell, "you: start\nThe program is terminated...\n"},
+		{"the end of input, as quit (CS61B)", "dump\n", GuideFarewell, "you: dump\nThe program is terminated...\n"},
+		{"no farewell: quit", "dump\nquit\n", "", "you: dump\n"},
+		{"no farewell: end of input", "dump\n", "", "you: dump\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			c := &Console{In: strings.NewReader(tt.in), Out: &out, Handler: &recorder{}, Farewell: tt.farewell}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != tt.want {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
 	}
 }
 
@@ -174,7 +190,7 @@ func FuzzLoad(f *testing.F) {
 		}
 		rec := &recorder{}
 		var out bytes.Buffer
-		c := &Console{In: strings.NewReader("load " + file + "\n"), Out: &out, Handler: rec, Quiet: true}
+		c := &Console{In: strings.NewReader("load " + file + "\n"), Out: &out, Handler: rec}
 		if err := c.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}

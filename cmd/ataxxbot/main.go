@@ -166,7 +166,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return 0
 	}
-	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User, Quiet: *cs61b}
+	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
+	if !*cs61b { // CS61B's expected output ends with nothing
+		con.Farewell = console.GuideFarewell
+	}
 	if *channel != "" {
 		con.Channel = *channel
 	}
@@ -198,8 +201,8 @@ Subcommands:
             line is said to the bot (help lists the commands); "<bob> join"
             is said by bob; /join #name and /msg TEXT as on IRC; load FILE
             runs the lines of FILE; a move typed before its turn waits
-            for the AI's move. quit or exit ends it with "The program is
-            terminated..."; the end of input ends it quietly.
+            for the AI's move. quit, exit or the end of input ends it with
+            "The program is terminated..." (with -cs61b: quietly).
 
 Flags:
 `

@@ -40,9 +40,9 @@ func TestHelpNamesEverything(t *testing.T) {
 }
 
 // TestTheBinaryAsTheGuidesSay (issue 20 item 15): the built program
-// prints the help; quit and exit print the Congo guide's farewell (not
-// the CS61B dialect, whose expected output has none, nor the end of
-// input); load /dev/zero and a file that loads itself end at once with
+// prints the help; quit, exit and the end of input (CS61B: the same as
+// quit) print the Congo guide's farewell, except in the CS61B dialect,
+// whose expected output has none; load /dev/zero and a file that loads itself end at once with
 // one error line, and the session goes on.
 func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 	if testing.Short() {
@@ -63,7 +63,8 @@ func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 		{"exit", "exit\nstatus\n", nil, "The program is terminated...\n"},
 		{"quit", "quit\n", []string{"console"}, "The program is terminated...\n"},
 		{"quit in the CS61B dialect", "quit\n", []string{"console", "-cs61b"}, ""},
-		{"end of input", "", nil, ""},
+		{"end of input", "", nil, "The program is terminated...\n"},
+		{"end of input in the CS61B dialect", "", []string{"console", "-cs61b"}, ""},
 		{"load /dev/zero", "load /dev/zero\nstatus\n", nil, "load /dev/zero: not a text file (a NUL byte)\nNo game here"},
 		{"a file that loads itself", "load " + self + "\nstatus\n", nil, "load " + self + ": the file loads itself (through " + self + " -> " + self + ")\nNo game here"},
 	} {
