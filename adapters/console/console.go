@@ -376,7 +376,7 @@ func (c *Console) load(ctx context.Context, path string, files []string) (bool, 
 		}
 	}
 	if slices.Contains(files, resolved) {
-		return false, &loadError{fmt.Sprintf("load %s: the file loads itself (through %s)", path, strings.Join(append(files, resolved), " -> "))}
+		return false, &loadError{fmt.Sprintf("load %s: the file loads itself (through %s)", path, strings.Join(append(slices.Clip(files), resolved), " -> "))}
 	}
 	f, err := os.Open(path)
 	if err != nil {
