@@ -219,6 +219,9 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		replies, res, err = b.joinHosted(ctx, table, m, hosted)
 	} else {
 		replies, res, err = b.transact(ctx, table, m, p)
+		for waits := 0; err != nil && b.typeAhead(ctx, m, table, res, err, waits); waits++ {
+			replies, res, err = b.transact(ctx, table, m, p) // the AI has moved: the line's turn may have come
+		}
 	}
 	if err != nil {
 		return b.finish(m, table, []Reply{b.refusal(m, res.spec, err)})

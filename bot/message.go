@@ -39,6 +39,11 @@ type Caps struct {
 	// MaxLines is the most lines a reply may take in a channel; a longer
 	// listing (help) goes to the asker privately. 0: no limit.
 	MaxLines int
+	// TypeAhead: lines may be typed before their turn (a console, a
+	// script): a move refused as out of turn while the AI thinks at the
+	// table waits for the AI's move and is tried again. Chat keeps the
+	// refusal.
+	TypeAhead bool
 }
 
 // Message is one line of chat as an adapter hands it to the bot.

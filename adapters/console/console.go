@@ -1,8 +1,19 @@
 // Package console is the chat adapter for a terminal: each input line is a
 // message addressed to the bot, each reply is printed. A line "<nick> text"
 // is said by nick (IRC log style); any other line by the console's own
-// user. "quit" or the end of input ends the session; "load FILE" reads the
-// commands in FILE as if typed (users' guide IV.A.1.e).
+// user. "quit", "exit" or the end of input (after the AI has answered)
+// ends the session, printing Farewell if set (cmd/ataxxbot sets the Congo
+// user guide's "The program is terminated..."; in the CS61B dialect,
+// where the end of input equals quit, nothing). "load FILE" reads the
+// commands in FILE as if typed (users' guide IV.A.1.e). A move typed
+// before its turn, while the AI thinks, waits for the AI's move
+// (bot.Caps.TypeAhead), as the guide's program reads its next line only
+// then.
+//
+// A loaded file must be text: a NUL byte, a line over 64 KiB, a file that
+// loads itself (directly or in a cycle, by resolved path) or files nested
+// over 8 deep end every load in progress with one error line, and the
+// session goes on with the next typed line.
 //
 // In a file read by load, a line that starts with a space or a tab goes on
 // the line before it, so a long command (a saved game: "abalone load
@@ -17,10 +28,14 @@ package console
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -39,6 +54,9 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
+	// Farewell is printed when the session ends by quit, exit or the end
+	// of input; "" prints nothing.
+	Farewell string
 
 	mu   sync.Mutex // one writer at a time: Run and Send
 	w    *bufio.Writer
@@ -103,8 +121,11 @@ func (c *Console) writer() *bufio.Writer {
 	return c.w
 }
 
-// maxLoadDepth stops a file that loads itself.
+// maxLoadDepth bounds files loading one another.
 const maxLoadDepth = 8
+
+// GuideFarewell is the Congo user guide's last line, at exit.
+const GuideFarewell = "The program is terminated..."
 
 // Run reads until quit, end of input or ctx is done.
 func (c *Console) Run(ctx context.Context) error {
@@ -114,10 +135,13 @@ func (c *Console) Run(ctx context.Context) error {
 		c.User = "you"
 	}
 	c.mu.Unlock()
-	quit, err := c.read(ctx, c.In, 0)
+	quit, err := c.read(ctx, c.In, nil)
 	if s, ok := c.Handler.(settler); ok && err == nil && !quit {
 		// The end of the input, not quit: let the AI answer first.
-		return s.Settle(ctx)
+		err = s.Settle(ctx)
+	}
+	if err == nil && c.Farewell != "" {
+		err = c.say(c.Farewell)
 	}
 	return err
 }
@@ -127,9 +151,13 @@ type settler interface {
 	Settle(ctx context.Context) error
 }
 
-// read handles the lines of r; quit reports that "quit" was read.
-func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, err error) {
-	lr := &lineReader{r: bufio.NewReader(r), fold: depth > 0}
+// read handles the lines of r, typed (files empty) or loaded from the
+// last of files (the resolved paths of the loads in progress); quit
+// reports that "quit" was read. In a loaded file, a *loadError ends
+// every load in progress.
+func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit bool, err error) {
+	loaded := len(files) > 0
+	lr := &lineReader{r: bufio.NewReader(r), fold: loaded, strict: loaded}
 	for {
 		raw, tooLong, err := lr.next()
 		if err == io.EOF {
@@ -162,7 +190,12 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 		case "quit", "exit":
 			return true, nil
 		case "load":
-			if quit, err := c.load(ctx, strings.TrimSpace(arg), depth); quit || err != nil {
+			quit, err := c.load(ctx, strings.TrimSpace(arg), files)
+			var le *loadError
+			if errors.As(err, &le) && !loaded {
+				err = c.say(le.Error()) // the loads end; the session goes on
+			}
+			if quit || err != nil {
 				return quit, err
 			}
 			continue
@@ -185,7 +218,8 @@ func (c *Console) read(ctx context.Context, r io.Reader, depth int) (quit bool, 
 		case "/msg":
 			text, private = strings.TrimSpace(arg), true
 		}
-		m := bot.Message{Network: Network, Channel: c.channel(), UserID: user, Name: user, Text: text, Addressed: true}
+		m := bot.Message{Network: Network, Channel: c.channel(), UserID: user, Name: user, Text: text, Addressed: true,
+			Caps: bot.Caps{TypeAhead: true}} // a line typed ahead of the AI waits for its turn
 		if private {
 			m.Channel, m.Private = "", true
 		}
@@ -205,6 +239,10 @@ const maxLine = 64 * 1024
 type lineReader struct {
 	r    *bufio.Reader
 	fold bool
+	// strict: a loaded file, which must be text: a NUL byte or a line
+	// over maxLine ends it (errNotText, errLongLine) at once, without
+	// reading on to a newline that may never come (/dev/zero).
+	strict bool
 
 	ahead   *string // a line read to see whether it continues the last
 	aheadTL bool
@@ -246,6 +284,12 @@ func (l *lineReader) physical() (line string, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := l.r.ReadSlice('\n')
+		switch {
+		case l.strict && bytes.IndexByte(chunk, 0) >= 0:
+			return "", false, errNotText
+		case l.strict && len(buf)+len(chunk) > maxLine:
+			return "", false, errLongLine
+		}
 		if len(buf)+len(chunk) > maxLine {
 			tooLong = true
 		} else {
@@ -307,18 +351,46 @@ func clean(s string) string {
 
 func (c *Console) say(text string) error { return c.print([]bot.Reply{{Text: text}}) }
 
-func (c *Console) load(ctx context.Context, path string, depth int) (bool, error) {
-	if depth >= maxLoadDepth {
-		return false, c.say(fmt.Sprintf("load %s: files load each other too deeply", path))
+var (
+	errNotText  = errors.New("not a text file (a NUL byte)")
+	errLongLine = fmt.Errorf("a line over %d KiB (not a text file?)", maxLine/1024)
+)
+
+// loadError ends every load in progress; the typed load command prints it.
+type loadError struct{ msg string }
+
+func (e *loadError) Error() string { return e.msg }
+
+// load reads the commands of path, loaded from the files in progress.
+func (c *Console) load(ctx context.Context, path string, files []string) (bool, error) {
+	if path == "" {
+		return false, c.say("load takes a file name, like load moves.txt")
+	}
+	if len(files) >= maxLoadDepth {
+		return false, &loadError{fmt.Sprintf("load %s: files load each other too deeply", path)}
+	}
+	resolved, err := filepath.Abs(path)
+	if err == nil {
+		if r, err := filepath.EvalSymlinks(resolved); err == nil {
+			resolved = r
+		}
+	}
+	if slices.Contains(files, resolved) {
+		return false, &loadError{fmt.Sprintf("load %s: the file loads itself (through %s)", path, strings.Join(append(slices.Clip(files), resolved), " -> "))}
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false, c.say(fmt.Sprintf("load: %v", err))
 	}
 	defer f.Close()
-	quit, err := c.read(ctx, f, depth+1)
-	if err != nil && ctx.Err() == nil {
-		return false, c.say(fmt.Sprintf("load %s: %v", path, err)) // a directory: the session goes on
+	quit, err := c.read(ctx, f, append(slices.Clip(files), resolved))
+	var le *loadError
+	switch {
+	case errors.As(err, &le):
+		return false, err // already says which file
+	case err != nil && ctx.Err() == nil:
+		// A directory, binary data: every load in progress ends.
+		return false, &loadError{fmt.Sprintf("load %s: %v", path, err)}
 	}
 	return quit, err
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -27,6 +28,16 @@ func TestRun(t *testing.T) {
 	os.WriteFile(inner, []byte("# a comment\nblocks 3gh\n<carol> dump\n"), 0o644)
 	os.WriteFile(outer, []byte("load "+inner+"\nstart\n"), 0o644)
 	os.WriteFile(self, []byte("load "+self+"\n"), 0o644)
+	// a.txt and b.txt load each other, b.txt through a symbolic link.
+	cycleA := filepath.Join(dir, "a.txt")
+	cycleB := filepath.Join(dir, "b.txt")
+	os.WriteFile(cycleA, []byte("<carol> dump\nload "+filepath.Join(dir, "link-b.txt")+"\n<carol> never\n"), 0o644)
+	os.WriteFile(cycleB, []byte("load "+cycleA+"\n"), 0o644)
+	os.Symlink(cycleB, filepath.Join(dir, "link-b.txt"))
+	long := filepath.Join(dir, "long.bin")
+	os.WriteFile(long, []byte(strings.Repeat("x", 1<<20)), 0o644)
+	nested := filepath.Join(dir, "nested.txt")
+	os.WriteFile(nested, []byte("dump\nload /dev/zero\ndump\n"), 0o644)
 	tests := []struct {
 		name, in string
 		want     []string
@@ -38,7 +49,11 @@ func TestRun(t *testing.T) {
 		{"blank lines and comments skipped", "\n   \n# hi\ndump\n", []string{"you: dump"}},
 		{"load runs a file, nested", "load " + outer + "\ndump\n", []string{"you: blocks 3gh", "carol: dump", "you: start", "you: dump"}},
 		{"load of a missing file says so", "load /nonexistent/file\ndump\n", []string{"load: open /nonexistent/file: no such file or directory", "you: dump"}},
-		{"a file loading itself stops", "load " + self + "\ndump\n", []string{"load " + self + ": files load each other too deeply", "you: dump"}},
+		{"a file loading itself stops at once", "load " + self + "\ndump\n", []string{"load " + self + ": the file loads itself (through " + self + " -> " + self + ")", "you: dump"}},
+		{"files loading each other stop at once", "load " + cycleA + "\ndump\n", []string{"carol: dump", "load " + cycleA + ": the file loads itself (through " + cycleA + " -> " + cycleB + " -> " + cycleA + ")", "you: dump"}},
+		{"load /dev/zero ends with one error", "load /dev/zero\ndump\n", []string{"load /dev/zero: not a text file (a NUL byte)", "you: dump"}},
+		{"load of /dev/zero from a file ends every load", "load " + nested + "\ndump\n", []string{"you: dump", "load /dev/zero: not a text file (a NUL byte)", "you: dump"}},
+		{"a loaded line over 64 KiB ends the load", "load " + long + "\ndump\n", []string{"load " + long + ": a line over 64 KiB (not a text file?)", "you: dump"}},
 		{"a line over 1 MiB is skipped, the session goes on", strings.Repeat("x", 2<<20) + "\ndump\n", []string{"That line is over 64 KiB; it was ignored.", "you: dump"}},
 		{"load of a directory says so, the session goes on", "load " + dir + "\ndump\n", []string{"load " + dir + ": read " + dir + ": is a directory", "you: dump"}},
 		{"a last line without a newline", "dump", []string{"you: dump"}},
@@ -48,16 +63,23 @@ func TestRun(t *testing.T) {
 			var out bytes.Buffer
 			rec := &recorder{}
 			c := &Console{In: strings.NewReader(tt.in), Out: &out, Handler: rec}
-			if err := c.Run(context.Background()); err != nil {
-				t.Fatal(err)
+			done := make(chan error, 1)
+			go func() { done <- c.Run(context.Background()) }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			case <-time.After(20 * time.Second): // a safety bound: it ends in milliseconds
+				t.Fatalf("input %q: the console did not end", tt.in)
 			}
 			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 			for _, m := range rec.got {
-				if m.Network != "console" || m.Channel != "console" || !m.Addressed {
-					t.Errorf("message %+v: want network and channel console, addressed", m)
+				if m.Network != "console" || m.Channel != "console" || !m.Addressed || !m.Caps.TypeAhead {
+					t.Errorf("message %+v: want network and channel console, addressed, typed ahead", m)
 				}
 			}
 		})
@@ -117,4 +139,68 @@ func TestLoadFoldsIndentedLines(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q; want %q", got, want)
 	}
+}
+
+// TestFarewell (issue 20 item 15): quit, exit and the end of input end
+// the session with the Farewell (cmd/ataxxbot's: the Congo guide's "The
+// program is terminated..."); with none (the CS61B dialect, whose
+// expected output has none, and cmd/congo, which prints its own) they
+// say nothing.
+func TestFarewell(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "quit.txt")
+	os.WriteFile(file, []byte("start\nquit\nnever\n"), 0o644)
+	for _, tt := range []struct {
+		name, in, farewell, want string
+	}{
+		{"quit", "dump\nquit\ndump\n", GuideFarewell, "you: dump\nThe program is terminated...\n"},
+		{"exit", "exit\ndump\n", GuideFarewell, "The program is terminated...\n"},
+		{"quit in a loaded file", "load " + file + "\ndump\n", GuideFarewell, "you: start\nThe program is terminated...\n"},
+		{"the end of input, as quit (CS61B)", "dump\n", GuideFarewell, "you: dump\nThe program is terminated...\n"},
+		{"no farewell: quit", "dump\nquit\n", "", "you: dump\n"},
+		{"no farewell: end of input", "dump\n", "", "you: dump\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			c := &Console{In: strings.NewReader(tt.in), Out: &out, Handler: &recorder{}, Farewell: tt.farewell}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if got := out.String(); got != tt.want {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzLoad: any file content, loaded, ends (no wait for a newline that
+// never comes), never panics, and hands on only text lines of at most
+// maxLine bytes, with at most one error line for the file.
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{"start\na7-b6\n", "\x00\x00\x00", "dump\n\x00\n", strings.Repeat("x", maxLine+1), "<bob> join\r\nquit\n", "\xff\xfe\n"} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if bytes.Contains(bytes.ToLower(data), []byte("load")) {
+			return // would read other files
+		}
+		file := filepath.Join(dir, "f.txt")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder{}
+		var out bytes.Buffer
+		c := &Console{In: strings.NewReader("load " + file + "\n"), Out: &out, Handler: rec}
+		if err := c.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range rec.got {
+			if strings.ContainsRune(m.Text, 0) || len(m.Text) > maxLine {
+				t.Fatalf("%q gave a message of %d bytes with a NUL or over the limit", data, len(m.Text))
+			}
+		}
+		if n := strings.Count(out.String(), "load "+file+":"); n > 1 {
+			t.Fatalf("%q gave %d error lines; want at most one:\n%s", data, n, out.String())
+		}
+	})
 }

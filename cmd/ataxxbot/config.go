@@ -111,13 +111,36 @@ type GameConfig struct {
 	Engines []EngineConfig `yaml:"engines"`
 }
 
-// EngineConfig names an external UAI engine players may pick.
+// EngineConfig names an external program players may pick with
+// "start ai:NAME": a UAI engine under ataxx, a progcomp (UCC Programming
+// Competition 2012) program under stratego; see engineUse.
 type EngineConfig struct {
 	Name     string            `yaml:"name"`
 	Path     string            `yaml:"path"`
+	Protocol string            `yaml:"protocol"` // the game's own (uai, progcomp) when empty
 	Args     []string          `yaml:"args"`
 	Options  map[string]string `yaml:"options"`
 	MoveTime time.Duration     `yaml:"move_time"`
+}
+
+// engineUse is what a game does with its engines: the protocol they must
+// speak and whether it passes them arguments and options.
+type engineUse struct {
+	protocol      string
+	noun          string // what its manual calls them: engines, programs
+	args, options bool
+}
+
+// enginesOf says how game runs engine programs; ok is false for a game
+// that runs none (Congo's and Abalone's AIs are built in).
+func enginesOf(game string) (use engineUse, ok bool) {
+	switch game {
+	case "ataxx":
+		return engineUse{protocol: "uai", noun: "engines", args: true, options: true}, true // uai.Player
+	case "stratego":
+		return engineUse{protocol: "progcomp", noun: "programs"}, true // strategogame.ProgramConfig
+	}
+	return engineUse{}, false
 }
 
 // maxMoveTime is the hard cap of an AI move, whatever the config says.
@@ -152,7 +175,7 @@ func (c *Config) check() error {
 		c.Games["ataxx"] = GameConfig{Rules: c.Rules, Engines: c.Engines}
 	}
 	for name, g := range c.Games {
-		if err := checkEngines(g.Engines, c.AI.MoveTime); err != nil {
+		if err := checkEngines(name, g.Engines, c.AI.MoveTime); err != nil {
 			return fmt.Errorf("config: games.%s.%w", name, err)
 		}
 	}
@@ -160,9 +183,11 @@ func (c *Config) check() error {
 	return nil
 }
 
-// checkEngines validates engine entries and fills in their move time.
-func checkEngines(engines []EngineConfig, moveTime time.Duration) error {
+// checkEngines validates game's engine entries (one the game cannot run
+// is refused, named) and fills in their move time.
+func checkEngines(game string, engines []EngineConfig, moveTime time.Duration) error {
 	seen := map[string]bool{}
+	use, runs := enginesOf(game)
 	for i, e := range engines {
 		key := strings.ToLower(e.Name)
 		if e.Name == "" || e.Path == "" || seen[key] || strings.ContainsAny(e.Name, " :") {
@@ -170,6 +195,17 @@ func checkEngines(engines []EngineConfig, moveTime time.Duration) error {
 		}
 		if _, err := strconv.Atoi(e.Name); err == nil {
 			return fmt.Errorf("engines[%d]: name %q would read as a level", i, e.Name)
+		}
+		entry := fmt.Sprintf("engines[%d] %q", i, e.Name)
+		switch {
+		case !runs:
+			return fmt.Errorf("%s: %s runs no engine programs (ataxx runs uai engines, stratego progcomp programs)", entry, game)
+		case e.Protocol != "" && !strings.EqualFold(e.Protocol, use.protocol):
+			return fmt.Errorf("%s: protocol %q: %s runs %s %s", entry, e.Protocol, game, use.protocol, use.noun)
+		case len(e.Args) > 0 && !use.args:
+			return fmt.Errorf("%s: %s programs are started with no arguments; use a wrapper script", entry, use.protocol)
+		case len(e.Options) > 0 && !use.options:
+			return fmt.Errorf("%s: %s programs take no options", entry, use.protocol)
 		}
 		seen[key] = true
 		if e.MoveTime == 0 || e.MoveTime > maxMoveTime {

@@ -3,7 +3,9 @@
 // With a config file that has chat networks (irc:), it serves them until
 // it is stopped (SIGINT, SIGTERM); "console" forces the console.
 //
-//	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH|redis://...] [-config FILE]
+//	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH|redis://...] [-config FILE] [-channel NAME]
+//
+// ataxxbot -h lists the subcommand and every flag.
 //
 // The console store defaults to mem (the game is gone at quit, as the
 // users' guide says); -store bolt:PATH keeps it for the next run.
@@ -55,15 +57,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if forceConsole {
 		args = args[1:]
 	}
-	fs := flag.NewFlagSet("ataxxbot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		cs61b      = fs.Bool("cs61b", false, "the CS61B dialect: live game at once, you play Red, the AI Blue, 25-jump rule")
-		storeSpec  = fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)")
-		configPath = fs.String("config", "", "YAML configuration file (see config.example.yaml)")
-		channel    = fs.String("channel", "", "console channel name (default console)")
-	)
-	if err := fs.Parse(args); err != nil {
+	fs, opt := newFlags(stderr)
+	cs61b, storeSpec, configPath, channel := opt.cs61b, opt.store, opt.config, opt.channel
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		usage(fs, stdout) // asked for: the answer, not an error
+		return 0
+	} else if err != nil {
+		usage(fs, stderr) // after the flag package's one line saying what is wrong
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -167,6 +167,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
+	if !*cs61b { // CS61B's expected output ends with nothing
+		con.Farewell = console.GuideFarewell
+	}
 	if *channel != "" {
 		con.Channel = *channel
 	}
@@ -183,6 +186,53 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// usageText is the help before the flags' list.
+const usageText = `Usage: ataxxbot [console] [flags]
+
+The chat-bot game host: Ataxx, Congo, Abalone and Stratego. With no config
+file, or one without chat networks, it runs the console: chat on standard
+input and output, in channel "console". With a config file that has irc:
+or discord:, it serves those networks until it is stopped (SIGINT, SIGTERM).
+
+Subcommands:
+  console   run the console even when the config has chat networks. Every
+            line is said to the bot (help lists the commands); "<bob> join"
+            is said by bob; /join #name and /msg TEXT as on IRC; load FILE
+            runs the lines of FILE; a move typed before its turn waits
+            for the AI's move. quit, exit or the end of input ends it with
+            "The program is terminated..." (with -cs61b: quietly).
+
+Flags:
+`
+
+// usage prints the help, with every flag of fs, to w.
+func usage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprint(w, usageText)
+	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+}
+
+// flags are the command line's settings.
+type flags struct {
+	cs61b                  *bool
+	store, config, channel *string
+}
+
+// newFlags defines the command line; errors and usage go to w.
+func newFlags(w io.Writer) (*flag.FlagSet, flags) {
+	fs := flag.NewFlagSet("ataxxbot", flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {} // run prints it once, where it belongs
+	return fs, flags{
+		cs61b:   fs.Bool("cs61b", false, "the CS61B dialect: live game at once, you play Red, the AI Blue, 25-jump rule"),
+		store:   fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)"),
+		config:  fs.String("config", "", "YAML configuration file (see config.example.yaml)"),
+		channel: fs.String("channel", "", "console channel name (default console)"),
+	}
 }
 
 // checkGames refuses settings for a game the bot does not host, and rule

@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+)
+
+// maxTypeAheadWaits bounds how many AI turns one line typed ahead waits
+// through before its refusal is shown.
+const maxTypeAheadWaits = 64
+
+// typeAhead decides what becomes of a line refused by err. The users'
+// guide's and CS61B's programs read the next line only when it is the
+// player's turn, so a console (Caps.TypeAhead) may type a move before the
+// AI has answered: when such a move is refused as out of turn while the
+// AI works at the table (or at the game a window shows), typeAhead waits
+// for that worker and reports true: try the line again. When no worker
+// runs but the AI's move is owed (it failed and waits to be retried), the
+// first wait starts the worker now. In chat the flag is off and the
+// refusal stands. waits counts the waits so far.
+func (b *Bot) typeAhead(ctx context.Context, m Message, table Table, res txResult, err error, waits int) bool {
+	if !m.Caps.TypeAhead || !errors.Is(err, ErrNotYourTurn) || b.sender == nil || waits >= maxTypeAheadWaits {
+		return false
+	}
+	game := table
+	if res.table != (Table{}) {
+		game = res.table
+	}
+	if waits == 0 && b.owes(ctx, game.Key()) {
+		b.scheduleAI(game) // nothing happens if a worker runs already
+	}
+	return b.awaitWorker(ctx, game.Key())
+}
+
+// owes reports whether the store records AI work owed at key.
+func (b *Bot) owes(ctx context.Context, key string) bool {
+	keys, err := b.store.Owed(ctx)
+	return err == nil && slices.Contains(keys, key)
+}
+
+// awaitWorker waits until no AI worker runs at key; false if none ran
+// or ctx ended first.
+func (b *Bot) awaitWorker(ctx context.Context, key string) bool {
+	busy := func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		_, ok := b.running[key]
+		return ok
+	}
+	if !busy() {
+		return false
+	}
+	t := time.NewTicker(10 * time.Millisecond)
+	defer t.Stop()
+	for busy() {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.C:
+		}
+	}
+	return true
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEngineEntriesAKindCannotUse (issue 20 item 15): an engine entry a
+// game cannot run is refused at start with one line naming the entry,
+// instead of being accepted and never offered (or failing later).
+func TestEngineEntriesAKindCannotUse(t *testing.T) {
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"a UAI engine under congo", "games:\n  congo:\n    engines:\n      - {name: tiny, path: /bin/true}\n",
+			`config: games.congo.engines[0] "tiny": congo runs no engine programs (ataxx runs uai engines, stratego progcomp programs)`},
+		{"engines under abalone", "games:\n  abalone:\n    engines:\n      - {name: deep, path: /bin/true}\n",
+			`config: games.abalone.engines[0] "deep": abalone runs no engine programs`},
+		{"a protocol ataxx does not speak", "games:\n  ataxx:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: ugi}\n",
+			`config: games.ataxx.engines[0] "tiny": protocol "ugi": ataxx runs uai engines`},
+		{"top-level engines are ataxx's", "engines:\n  - {name: ok, path: /bin/true}\n  - {name: basic, path: /bin/true, protocol: progcomp}\n",
+			`config: games.ataxx.engines[1] "basic": protocol "progcomp": ataxx runs uai engines`},
+		{"a UAI engine under stratego", "games:\n  stratego:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: uai}\n",
+			`config: games.stratego.engines[0] "tiny": protocol "uai": stratego runs progcomp programs`},
+		{"UAI options under stratego", "games:\n  stratego:\n    engines:\n      - {name: basic, path: /bin/true, options: {Hash: \"8\"}}\n",
+			`config: games.stratego.engines[0] "basic": progcomp programs take no options`},
+		{"arguments under stratego", "games:\n  stratego:\n    engines:\n      - {name: basic, path: /bin/true, args: [-v]}\n",
+			`config: games.stratego.engines[0] "basic": progcomp programs are started with no arguments; use a wrapper script`},
+		{"an unknown protocol", "games:\n  ataxx:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: uci}\n",
+			`config: games.ataxx.engines[0] "tiny": protocol "uci": ataxx runs uai engines`},
+		{"ataxx with its protocol named", "games:\n  ataxx:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: UAI, args: [-q], options: {Hash: \"8\"}}\n", ""},
+		{"stratego with its protocol named", "games:\n  stratego:\n    engines:\n      - {name: basic, path: /bin/true, protocol: progcomp}\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut strings.Builder
+			code := run(t.Context(), []string{"console", "-config", writeConfig(t, tt.yaml)}, strings.NewReader(""), &out, &errOut)
+			if tt.want == "" {
+				if code != 0 {
+					t.Fatalf("got code %d, %q; want 0", code, errOut.String())
+				}
+				return
+			}
+			if lines := strings.Count(strings.TrimSpace(errOut.String()), "\n") + 1; code != 1 || !strings.Contains(errOut.String(), tt.want) || lines != 1 {
+				t.Fatalf("got code %d, %q; want 1 and one line with %q", code, errOut.String(), tt.want)
+			}
+		})
+	}
+}
