@@ -452,10 +452,13 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 	if errors.Is(err, ErrNotFound) {
 		return b.freshTx(table, nil, b.cfg.DefaultKind, m)
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrDamaged) {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	rec, err := UnmarshalRecord(data)
+	var rec *Record
+	if err == nil { // else the store could not read the key (version is DamagedVersion)
+		rec, err = UnmarshalRecord(data)
+	}
 	if err == nil && rec.Link != "" {
 		// A window on another table's game.
 		if t, ok := b.follow(ctx, table, rec.Link, m); ok {
@@ -793,29 +796,38 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
+	var errs []error
 	for _, key := range keys {
 		table, err := ParseTable(key)
-		if err != nil || table.Network != network {
-			continue
-		}
-		if b.sender != nil {
-			// Asynchronous: a worker plays the AI (scheduleAI skips a
-			// table that has one).
-			if err := b.resumeOne(ctx, table, send); err != nil {
-				return err
+		if err != nil {
+			// A mark no table wrote: clear it, so it is logged once.
+			b.log.Error("owed-work mark names no table; clearing it", "key", key, "err", err)
+			if err := b.store.SetOwed(ctx, key, false); err != nil {
+				errs = append(errs, fmt.Errorf("%w: %w", ErrUnavailable, err))
 			}
 			continue
 		}
-		if !b.claim(key) {
+		if table.Network != network {
+			continue
+		}
+		if b.sender == nil && !b.claim(key) {
 			continue // this process is on it already
 		}
+		// Asynchronous (b.sender set): a worker plays the AI, and
+		// scheduleAI skips a table that has one.
 		err = b.resumeOne(ctx, table, send)
-		b.release(key)
+		if b.sender == nil {
+			b.release(key)
+		}
 		if err != nil {
-			return err
+			// One table's trouble never stops the others' work.
+			errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			if errors.Is(err, ErrUnavailable) && ctx.Err() != nil {
+				break
+			}
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // resumeOne finishes the work owed at one table: it expires overdue

@@ -155,6 +155,11 @@ func (b *Bot) seatIndex(ctx context.Context, network, userID string) ([]string, 
 	if errors.Is(err, ErrNotFound) {
 		return nil, 0, nil
 	}
+	if errors.Is(err, ErrDamaged) {
+		// version is DamagedVersion: the next save replaces it.
+		b.log.Error("seat index unreadable; starting it again", "key", seatIndexKey(network, userID), "err", err)
+		return nil, version, nil
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}

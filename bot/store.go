@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 )
 
@@ -24,11 +25,21 @@ var (
 	ErrDamaged = errors.New("damaged record")
 )
 
+// DamagedVersion is the version a Store's Load returns, with an error
+// wrapping ErrDamaged, for a key it cannot read: a version that is not a
+// number or too large, a key of the wrong type, a value cut short. Save
+// at DamagedVersion replaces exactly that damage: it succeeds only while
+// the key is still unreadable (not missing, not readable), so of several
+// processes replacing it one wins, as with any other version.
+const DamagedVersion uint64 = math.MaxUint64
+
 // Store keeps one record per channel, versioned for compare-and-set, and
 // the list of channels where the bot owes work. Versions start at 1; 0
 // means "no record".
 type Store interface {
-	// Load returns the record under key and its version, or ErrNotFound.
+	// Load returns the record under key and its version, or ErrNotFound;
+	// for a key it cannot read, an error wrapping ErrDamaged and
+	// DamagedVersion.
 	Load(ctx context.Context, key string) (data []byte, version uint64, err error)
 	// Save writes data under key if the stored version is still version
 	// (0: the key must not exist) and returns the new version; otherwise
@@ -41,7 +52,8 @@ type Store interface {
 	// move), or clears the mark. Marks survive a crash, so any process
 	// can finish the work; finishing it twice is prevented by Save.
 	SetOwed(ctx context.Context, key string, owed bool) error
-	// Owed lists the marked keys.
+	// Owed lists the marked keys. Marks the store cannot read are left
+	// out, never an error that would hide the others.
 	Owed(ctx context.Context) ([]string, error)
 }
 

@@ -137,8 +137,12 @@ func TestOneVoicePerNetwork(t *testing.T) {
 		}
 	}
 	first.Process.Signal(syscall.SIGKILL)
+	killed := time.Now()
 	first.Wait()
 	p.Expect(`^:ataxxbot!\S+ JOIN :?#one`, 30*time.Second)
+	// The figure the README states: lease_ttl, plus up to a tenth of it
+	// for the standby's next poll, plus the IRC connection.
+	t.Logf("failover after kill -9 with lease_ttl 1s: the standby joined #one %v later", time.Since(killed).Round(time.Millisecond))
 	p.Say("#one", "!a7-b6")
 	p.Expect(`PRIVMSG #one :Red \(yuki\) plays a7-b6`, 30*time.Second)
 	p.Expect(`PRIVMSG #one :Blue \(AI level 1\) plays`, 30*time.Second)

@@ -18,8 +18,8 @@ type leaser interface {
 	Lease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error)
 }
 
-// errLeaseLost: this process could not keep its network's lease (the store
-// was unreachable for too long, or another process took it).
+// errLeaseLost: another process holds this network's lease, so this one
+// stopped serving it.
 var errLeaseLost = errors.New("lost the network's lease")
 
 // holderID names this process among those sharing the store.
@@ -30,24 +30,43 @@ func holderID() string {
 	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(b))
 }
 
+// leasePoll is how often a standby asks for the lease and the holder
+// renews it: a tenth of ttl, at most a second, so a standby takes over
+// within about ttl (plus the chat connection's own start) of the holder's
+// death.
+func leasePoll(ttl time.Duration) time.Duration {
+	return min(max(ttl/10, 10*time.Millisecond), time.Second)
+}
+
 // serveLeased runs serve while this process holds the lease name, waiting
-// (as a standby) while another process holds it. It renews the lease every
-// third of ttl; when a renewal fails for longer than half the ttl, it stops
-// serving and returns errLeaseLost, so the process exits and its supervisor
-// restarts it as a standby, rather than two processes answering.
+// (as a standby) while another process holds it.
+//
+// An unreachable store is not a lost lease: the holder keeps serving
+// (commands answer "storage unavailable") and keeps renewing, and when the
+// store answers again the renewal either succeeds (the lease is still
+// ours, or it expired and nobody took it: it is taken again) or says that
+// another process holds it. Only then does serve stop, and serveLeased
+// returns errLeaseLost so that the process exits and its supervisor
+// starts it again as a standby. A standby takes the lease only from the
+// store, so while the store is unreachable for everyone nobody takes
+// over; only a standby that reaches the store while the holder cannot
+// may, after ttl, serve beside it until the holder reaches the store.
 func serveLeased(ctx context.Context, l leaser, name, holder string, ttl time.Duration, log *slog.Logger, serve func(context.Context) error) error {
-	every := max(ttl/3, 10*time.Millisecond)
-	tick := time.NewTicker(every)
+	tick := time.NewTicker(leasePoll(ttl))
 	defer tick.Stop()
-	waiting := false
+	waiting, unreachable := false, false
 	for {
 		held, err := l.Lease(ctx, name, holder, ttl)
 		if err == nil && held {
 			break
 		}
-		if !waiting {
-			log.Info("another process serves this network; standing by", "network", name, "err", err)
-			waiting = true
+		switch {
+		case err != nil && !unreachable:
+			log.Warn("cannot reach the store for the network's lease; standing by until it answers", "network", name, "err", err)
+			unreachable = true
+		case err == nil && !waiting:
+			log.Info("another process serves this network; standing by", "network", name)
+			waiting, unreachable = true, false
 		}
 		select {
 		case <-ctx.Done():
@@ -65,7 +84,7 @@ func serveLeased(ctx context.Context, l leaser, name, holder string, ttl time.Du
 		defer cancel()
 		l.Lease(release, name, holder, 0) // a graceful stop hands over at once
 	}()
-	renewed := time.Now()
+	var lapsed time.Time // when renewals began to fail; zero while they work
 	for {
 		select {
 		case err := <-done:
@@ -77,15 +96,21 @@ func serveLeased(ctx context.Context, l leaser, name, holder string, ttl time.Du
 		case <-tick.C:
 			held, err := l.Lease(ctx, name, holder, ttl)
 			switch {
+			case ctx.Err() != nil:
+				// stopping; the next loop returns
 			case err == nil && held:
-				renewed = time.Now()
-			case err == nil && !held, time.Since(renewed) > ttl/2:
-				log.Error("stopping: this process no longer holds the network's lease", "network", name, "err", err)
+				if !lapsed.IsZero() {
+					log.Info("the store answers again; holding the network's lease", "network", name, "after", time.Since(lapsed).Round(time.Millisecond))
+					lapsed = time.Time{}
+				}
+			case err == nil:
+				log.Error("stopping: another process holds the network's lease", "network", name)
 				stop()
 				<-done
 				return fmt.Errorf("%s: %w", name, errLeaseLost)
-			default:
-				log.Warn("renewing the network's lease", "network", name, "err", err)
+			case lapsed.IsZero():
+				log.Warn("cannot renew the network's lease: the store is unreachable; still serving, and renewing", "network", name, "err", err)
+				lapsed = time.Now()
 			}
 		}
 	}

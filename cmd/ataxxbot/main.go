@@ -422,6 +422,7 @@ func openStore(ctx context.Context, c StoreConfig, log *slog.Logger) (bot.Store,
 		s, err := redisstore.Open(redisstore.Options{
 			URL: c.URL, Addrs: c.Addrs, MasterName: c.MasterName, Username: c.Username,
 			Password: c.Password, DB: c.DB, Prefix: c.Prefix, DoneTTL: c.DoneTTL, Timeout: c.Timeout,
+			Log: log,
 		})
 		if err != nil {
 			return nil, nil, err

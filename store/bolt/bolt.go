@@ -208,31 +208,54 @@ func (s *Store) close() error {
 	}
 }
 
-// Load returns the record under key.
+// stored reads key's slot in the games bucket: its version and record
+// (version 0: no record), or an error wrapping bot.ErrDamaged for a slot
+// Load cannot read: a nested bucket, a value too short to hold a version
+// or too long to be a record, a version of 0 or bot.DamagedVersion.
+func stored(b *bbolt.Bucket, key string) (version uint64, data []byte, err error) {
+	v := b.Get([]byte(key))
+	switch {
+	case v == nil && b.Bucket([]byte(key)) != nil:
+		return 0, nil, fmt.Errorf("bolt store: %q is a bucket, not a record: %w", key, bot.ErrDamaged)
+	case v == nil:
+		return 0, nil, nil
+	case len(v) < 8:
+		return 0, nil, fmt.Errorf("bolt store: %q: value of %d bytes has no version: %w", key, len(v), bot.ErrDamaged)
+	case len(v) > maxValue:
+		return 0, nil, fmt.Errorf("bolt store: %q: value of %d bytes: %w", key, len(v), bot.ErrDamaged)
+	}
+	version = binary.BigEndian.Uint64(v)
+	if version == 0 || version == bot.DamagedVersion {
+		return 0, nil, fmt.Errorf("bolt store: %q: version %d: %w", key, version, bot.ErrDamaged)
+	}
+	return version, v[8:], nil
+}
+
+// Load returns the record under key; a record it cannot read gives
+// bot.ErrDamaged and bot.DamagedVersion.
 func (s *Store) Load(ctx context.Context, key string) (data []byte, version uint64, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
 	err = s.view(func(tx *bbolt.Tx) error {
-		v := tx.Bucket([]byte(bucketName)).Get([]byte(key))
-		if v == nil {
+		v, d, err := stored(tx.Bucket([]byte(bucketName)), key)
+		switch {
+		case err != nil:
+			version = bot.DamagedVersion
+			return err
+		case v == 0:
 			return fmt.Errorf("bolt store: %q: %w", key, bot.ErrNotFound)
 		}
-		if len(v) < 8 {
-			return fmt.Errorf("bolt store: %q: value of %d bytes has no version: %w", key, len(v), ErrCorrupt)
-		}
-		if len(v) > maxValue {
-			return fmt.Errorf("bolt store: %q: value of %d bytes: %w", key, len(v), ErrCorrupt)
-		}
-		version = binary.BigEndian.Uint64(v)
-		data = append([]byte(nil), v[8:]...)
+		version, data = v, append([]byte(nil), d...)
 		return nil
 	})
 	return data, version, err
 }
 
-// Save writes data if version is current, in one transaction. Records do
-// not expire: the file holds one record per channel, however old.
+// Save writes data if version is current, in one transaction; at
+// bot.DamagedVersion it replaces a record Load cannot read, and only such
+// a record. Records do not expire: the file holds one record per channel,
+// however old.
 func (s *Store) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
@@ -240,11 +263,20 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	next := version + 1
 	err := s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket([]byte(bucketName))
-		var cur uint64
-		if v := b.Get([]byte(key)); len(v) >= 8 {
-			cur = binary.BigEndian.Uint64(v)
-		}
-		if cur != version {
+		cur, _, damage := stored(b, key)
+		switch {
+		case version == bot.DamagedVersion && damage == nil:
+			return fmt.Errorf("bolt store: %q at version %d, not damaged: %w", key, cur, bot.ErrConflict)
+		case version == bot.DamagedVersion:
+			next = 1
+			if b.Bucket([]byte(key)) != nil {
+				if err := b.DeleteBucket([]byte(key)); err != nil {
+					return err
+				}
+			}
+		case damage != nil:
+			return fmt.Errorf("bolt store: %q is damaged, not at version %d: %w", key, version, bot.ErrConflict)
+		case cur != version:
 			return fmt.Errorf("bolt store: %q at version %d, not %d: %w", key, cur, version, bot.ErrConflict)
 		}
 		v := make([]byte, 8+len(data))

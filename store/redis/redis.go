@@ -7,14 +7,23 @@
 // channel's keys share a slot. Saves are compare-and-set in a Lua script;
 // finished games expire after DoneTTL, refreshed by every change, and a
 // running game never expires. Owed work is the set PREFIX:owed.
+//
+// A key the store cannot read (of another type than a hash, without both
+// fields, or with a version that is not a decimal of 1 to 15 digits, the
+// most a Lua script counts exactly) loads as bot.ErrDamaged with
+// bot.DamagedVersion, and a save at that version replaces it only while
+// it is still unreadable. An owed set of another type holds no mark the
+// store can read: it is replaced, and logged at ERROR with its key.
 package redis
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -39,6 +48,9 @@ type Options struct {
 	// Timeout bounds each Redis call, so that an unreachable server
 	// answers "storage unavailable" quickly; default 2s.
 	Timeout time.Duration
+	// Log receives what the store repairs by itself (an owed set of the
+	// wrong type); default slog.Default().
+	Log *slog.Logger
 }
 
 // Store is a bot.Store on Redis.
@@ -47,6 +59,7 @@ type Store struct {
 	prefix  string
 	ttl     time.Duration
 	timeout time.Duration // bounds a whole call, retries included; 0: none
+	log     *slog.Logger
 }
 
 var _ bot.Store = (*Store)(nil)
@@ -95,6 +108,9 @@ func Open(opts Options) (*Store, error) {
 	}
 	st := New(goredis.NewUniversalClient(u), opts.Prefix, opts.DoneTTL)
 	st.timeout = opts.Timeout
+	if opts.Log != nil {
+		st.log = opts.Log
+	}
 	return st, nil
 }
 
@@ -114,7 +130,7 @@ func New(client goredis.UniversalClient, prefix string, doneTTL time.Duration) *
 	if doneTTL == 0 {
 		doneTTL = 30 * 24 * time.Hour
 	}
-	return &Store{client: client, prefix: prefix, ttl: doneTTL}
+	return &Store{client: client, prefix: prefix, ttl: doneTTL, log: slog.Default()}
 }
 
 // redactURL hides the password of a Redis URL for messages and logs.
@@ -141,35 +157,102 @@ func (s *Store) Key(channel string) string { return s.prefix + ":{" + channel + 
 
 func (s *Store) owedKey() string { return s.prefix + ":owed" }
 
-// Load returns the record of channel key.
+// maxVersionDigits bounds a readable version: Lua counts exactly only up
+// to 2^53, and a version is never near that.
+const maxVersionDigits = 15
+
+// readableVersion reports whether v is a version the store wrote: a
+// decimal without leading zeros, of 1 to maxVersionDigits digits. The
+// same rule is in casScript.
+func readableVersion(v string) bool {
+	if v == "" || len(v) > maxVersionDigits || v[0] == '0' {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// wrongType reports whether Redis refused a command for the key's type.
+func wrongType(err error) bool { return err != nil && strings.HasPrefix(err.Error(), "WRONGTYPE") }
+
+// Load returns the record of channel key; a key it cannot read gives
+// bot.ErrDamaged and bot.DamagedVersion.
 func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	vals, err := s.client.HMGet(ctx, s.Key(key), "v", "d").Result()
+	if wrongType(err) {
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", s.Key(key), bot.ErrDamaged)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
 	}
 	vs, ok1 := vals[0].(string)
 	data, ok2 := vals[1].(string)
-	if !ok1 || !ok2 {
+	switch {
+	case !ok1 && !ok2:
 		return nil, 0, fmt.Errorf("redis store: %q: %w", key, bot.ErrNotFound)
+	case !ok1:
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no version: %w", s.Key(key), bot.ErrDamaged)
+	case !ok2:
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no record: %w", s.Key(key), bot.ErrDamaged)
+	case !readableVersion(vs):
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w", s.Key(key), cut(vs, 40), bot.ErrDamaged)
 	}
 	v, err := strconv.ParseUint(vs, 10, 64)
-	if err != nil {
-		return nil, 0, fmt.Errorf("redis store: %q: version %q: %w", key, vs, err)
+	if err != nil { // readableVersion said it parses
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w: %w", s.Key(key), vs, bot.ErrDamaged, err)
 	}
 	return []byte(data), v, nil
 }
 
+// cut shortens s for a message.
+func cut(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
 // casScript writes the record if the stored version is ARGV[1] and sets
-// its expiry: ARGV[3] milliseconds, or none for "0". It returns the new
+// its expiry: ARGV[3] milliseconds, or none for "0". ARGV[4] is
+// bot.DamagedVersion: at that version it replaces a key Load cannot read
+// (the same rules as Load's), and only such a key. It returns the new
 // version, or -1 on a conflict.
 var casScript = goredis.NewScript(`
-local cur = redis.call('HGET', KEYS[1], 'v')
-if not cur then cur = '0' end
-if cur ~= ARGV[1] then return -1 end
-local nxt = tonumber(ARGV[1]) + 1
-redis.call('HSET', KEYS[1], 'v', nxt, 'd', ARGV[2])
+local state
+local t = redis.call('TYPE', KEYS[1]).ok
+if t == 'none' then
+  state = '0'
+elseif t ~= 'hash' then
+  state = 'damaged'
+else
+  local f = redis.call('HMGET', KEYS[1], 'v', 'd')
+  local v, d = f[1], f[2]
+  if not v and not d then
+    state = '0'
+  elseif not v or not d then
+    state = 'damaged'
+  elseif #v <= 15 and string.match(v, '^[1-9]%d*$') then
+    state = v
+  else
+    state = 'damaged'
+  end
+end
+local want = ARGV[1]
+if want == ARGV[4] then want = 'damaged' end
+if state ~= want then return -1 end
+local nxt = 1
+if state == 'damaged' then
+  redis.call('DEL', KEYS[1])
+else
+  nxt = tonumber(state) + 1
+end
+redis.call('HSET', KEYS[1], 'v', string.format('%d', nxt), 'd', ARGV[2])
 if ARGV[3] == '0' then
   redis.call('PERSIST', KEYS[1])
 else
@@ -187,7 +270,8 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if done {
 		ttl = s.ttl.Milliseconds()
 	}
-	n, err := casScript.Run(ctx, s.client, []string{s.Key(key)}, strconv.FormatUint(version, 10), data, ttl).Int64()
+	damaged := strconv.FormatUint(bot.DamagedVersion, 10)
+	n, err := casScript.Run(ctx, s.client, []string{s.Key(key)}, strconv.FormatUint(version, 10), data, ttl, damaged).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("redis store: save %q: %w", key, err)
 	}
@@ -197,15 +281,43 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	return uint64(n), nil
 }
 
+// repairOwedScript deletes the owed set if it is of another type, and
+// returns that type ("" if it was a set or missing).
+var repairOwedScript = goredis.NewScript(`
+local t = redis.call('TYPE', KEYS[1]).ok
+if t == 'set' or t == 'none' then return '' end
+redis.call('DEL', KEYS[1])
+return t
+`)
+
+// repairOwed replaces an owed set of the wrong type, whose marks nobody
+// can read, so that marking works again.
+func (s *Store) repairOwed(ctx context.Context) error {
+	t, err := repairOwedScript.Run(ctx, s.client, []string{s.owedKey()}).Text()
+	if err != nil {
+		return fmt.Errorf("redis store: repairing %s: %w", s.owedKey(), err)
+	}
+	if t != "" {
+		s.log.Error("the owed-work set was of the wrong type; replaced it with an empty set (its marks could not be read)", "key", s.owedKey(), "type", t)
+	}
+	return nil
+}
+
 // SetOwed marks or clears key.
 func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	var err error
-	if owed {
-		err = s.client.SAdd(ctx, s.owedKey(), key).Err()
-	} else {
-		err = s.client.SRem(ctx, s.owedKey(), key).Err()
+	mark := func() error {
+		if owed {
+			return s.client.SAdd(ctx, s.owedKey(), key).Err()
+		}
+		return s.client.SRem(ctx, s.owedKey(), key).Err()
+	}
+	err := mark()
+	if wrongType(err) {
+		if err = s.repairOwed(ctx); err == nil {
+			err = mark()
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("redis store: owed %q: %w", key, err)
@@ -213,11 +325,15 @@ func (s *Store) SetOwed(ctx context.Context, key string, owed bool) error {
 	return nil
 }
 
-// Owed lists the marked keys.
+// Owed lists the marked keys. An owed set of the wrong type is replaced
+// (and logged): it lists nothing.
 func (s *Store) Owed(ctx context.Context) ([]string, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	keys, err := s.client.SMembers(ctx, s.owedKey()).Result()
+	if wrongType(err) {
+		return nil, s.repairOwed(ctx)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("redis store: owed: %w", err)
 	}

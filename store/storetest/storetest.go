@@ -165,6 +165,28 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		}
 	})
 
+	t.Run("DamagedVersionOfAReadableKey", func(t *testing.T) {
+		// Save at DamagedVersion replaces only a key that cannot be read:
+		// never a missing one, never a readable one.
+		s := open(t)
+		if _, err := s.Save(ctx, "missing", []byte("x"), bot.DamagedVersion, false); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("Save at DamagedVersion of a missing key: got %v; want ErrConflict", err)
+		}
+		if _, _, err := s.Load(ctx, "missing"); !errors.Is(err, bot.ErrNotFound) {
+			t.Fatalf("after it: got %v; want ErrNotFound", err)
+		}
+		v, err := s.Save(ctx, "k", []byte("good"), 0, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Save(ctx, "k", []byte("x"), bot.DamagedVersion, false); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("Save at DamagedVersion of a readable key: got %v; want ErrConflict", err)
+		}
+		if got, gv, err := s.Load(ctx, "k"); err != nil || string(got) != "good" || gv != v {
+			t.Fatalf("after it: got %q, %d, %v; want %q at %d", got, gv, err, "good", v)
+		}
+	})
+
 	t.Run("DoneRecordsStillLoad", func(t *testing.T) {
 		s := open(t)
 		v, err := s.Save(ctx, "done", []byte("finished game"), 0, true)
@@ -278,6 +300,84 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 			t.Fatalf("another box: got %q; want other", got)
 		}
 	})
+}
+
+// Damage is one way a store's keys can become unreadable (a wrong type, a
+// version that is not a number): what an implementation's tests give
+// RunDamaged.
+type Damage struct {
+	Name string
+	// Apply leaves the record under key in s unreadable.
+	Apply func(t *testing.T, s bot.Store, key string)
+}
+
+// RunDamaged checks the contract for unreadable keys, one subtest for each
+// damage: Load says ErrDamaged with DamagedVersion and other keys still
+// load; only a Save at DamagedVersion replaces it, once among concurrent
+// savers; then the key reads and saves as any other.
+func RunDamaged(t *testing.T, open func(t *testing.T) bot.Store, damages []Damage) {
+	ctx := context.Background()
+	for _, d := range damages {
+		t.Run(d.Name, func(t *testing.T) {
+			s := open(t)
+			if _, err := s.Save(ctx, "irc:#fine", []byte("fine"), 0, false); err != nil {
+				t.Fatal(err)
+			}
+			v, err := s.Save(ctx, "irc:#bad", []byte("was fine"), 0, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Apply(t, s, "irc:#bad")
+			_, gv, err := s.Load(ctx, "irc:#bad")
+			if !errors.Is(err, bot.ErrDamaged) || gv != bot.DamagedVersion {
+				t.Fatalf("Load of the damaged key: got version %d, %v; want DamagedVersion, ErrDamaged", gv, err)
+			}
+			if got, _, err := s.Load(ctx, "irc:#fine"); err != nil || string(got) != "fine" {
+				t.Fatalf("Load of another key: got %q, %v; want %q", got, err, "fine")
+			}
+			for _, stale := range []uint64{0, v, v + 1} {
+				if _, err := s.Save(ctx, "irc:#bad", []byte("blind"), stale, false); !errors.Is(err, bot.ErrConflict) {
+					t.Fatalf("Save at version %d over the damage: got %v; want ErrConflict", stale, err)
+				}
+			}
+			const savers = 8
+			var wg sync.WaitGroup
+			results := make([]error, savers)
+			versions := make([]uint64, savers)
+			for i := range savers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					versions[i], results[i] = s.Save(ctx, "irc:#bad", fmt.Appendf(nil, "new game %d", i), bot.DamagedVersion, false)
+				}()
+			}
+			wg.Wait()
+			winner := -1
+			for i, err := range results {
+				switch {
+				case err == nil && winner >= 0:
+					t.Fatalf("savers %d and %d both replaced the damaged key", winner, i)
+				case err == nil:
+					winner = i
+				case !errors.Is(err, bot.ErrConflict):
+					t.Errorf("saver %d: got %v; want nil or ErrConflict", i, err)
+				}
+			}
+			if winner < 0 {
+				t.Fatal("no saver replaced the damaged key; want one")
+			}
+			got, gv, err := s.Load(ctx, "irc:#bad")
+			if want := fmt.Sprintf("new game %d", winner); err != nil || string(got) != want || gv != versions[winner] || gv == bot.DamagedVersion {
+				t.Fatalf("Load after the replacement: got %q, %d, %v; want %q at %d", got, gv, err, want, versions[winner])
+			}
+			if _, err := s.Save(ctx, "irc:#bad", []byte("x"), bot.DamagedVersion, false); !errors.Is(err, bot.ErrConflict) {
+				t.Fatalf("Save at DamagedVersion after the replacement: got %v; want ErrConflict", err)
+			}
+			if _, err := s.Save(ctx, "irc:#bad", []byte("next move"), gv, true); err != nil {
+				t.Fatalf("Save at the replacement's version: %v", err)
+			}
+		})
+	}
 }
 
 // Mailbox is what a store offers so that a process can hand replies for a

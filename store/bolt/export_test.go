@@ -1,0 +1,9 @@
+package bolt
+
+import bbolt "go.etcd.io/bbolt"
+
+// Games runs fn on the games bucket in a write transaction, for tests
+// that write what the store never would.
+func Games(s *Store, fn func(b *bbolt.Bucket) error) error {
+	return s.db.Update(func(tx *bbolt.Tx) error { return fn(tx.Bucket([]byte(bucketName))) })
+}
