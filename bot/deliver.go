@@ -144,14 +144,20 @@ func (r *Router) PollMail(ctx context.Context, boxes func() []string, send Sende
 	}
 	t := time.NewTicker(pollInterval)
 	defer t.Stop()
+	failing := false // an outage is logged once when it starts and once when it ends
 	for {
 		for _, box := range boxes() {
 			msgs, err := r.Box.Take(ctx, box, 64)
 			if err != nil {
-				if ctx.Err() == nil {
-					r.Log.Warn("taking mail", "box", box, "err", err)
+				if ctx.Err() == nil && !failing {
+					r.Log.Warn("taking mail: storage unavailable; retrying quietly", "box", box, "err", err)
 				}
+				failing = true
 				continue
+			}
+			if failing {
+				r.Log.Info("taking mail again", "box", box)
+				failing = false
 			}
 			var replies []Reply
 			for _, m := range msgs {

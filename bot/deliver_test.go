@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// flakyBox fails its first fails takes, then hands out one message.
+type flakyBox struct {
+	mu    sync.Mutex
+	fails int
+	taken int
+	done  chan struct{}
+}
+
+func (f *flakyBox) Post(context.Context, string, []byte) error { return nil }
+
+func (f *flakyBox) Take(ctx context.Context, box string, n int) ([][]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.taken++
+	if f.taken <= f.fails {
+		return nil, ErrUnavailable
+	}
+	if f.taken == f.fails+1 {
+		close(f.done)
+		return [][]byte{[]byte(`{"Text":"hello"}`)}, nil
+	}
+	return nil, nil
+}
+
+type sentReplies struct {
+	mu  sync.Mutex
+	got []Reply
+}
+
+func (s *sentReplies) Send(_ context.Context, rs []Reply) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.got = append(s.got, rs...)
+	return nil
+}
+
+// syncBuffer is a log sink safe for the poller's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestPollMailLogsAnOutageOnce: a store that cannot be reached for many
+// polls is logged once when the outage starts and once when it ends, not
+// every 250 ms, and the mail waiting is delivered after it.
+func TestPollMailLogsAnOutageOnce(t *testing.T) {
+	var logs syncBuffer
+	box := &flakyBox{fails: 6, done: make(chan struct{})}
+	r := &Router{Box: box, Log: slog.New(slog.NewTextHandler(&logs, nil))}
+	sent := &sentReplies{}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		r.PollMail(ctx, func() []string { return []string{"irc:#g"} }, sent)
+		close(stopped)
+	}()
+	select {
+	case <-box.done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the poller never took the mail")
+	}
+	cancel()
+	<-stopped
+	warns := strings.Count(logs.String(), "level=WARN")
+	if warns != 1 {
+		t.Errorf("got %d WARN lines over 6 failed polls; want 1:\n%s", warns, logs.String())
+	}
+	if !strings.Contains(logs.String(), "taking mail again") {
+		t.Errorf("got no line when the store answered again; want one:\n%s", logs.String())
+	}
+	sent.mu.Lock()
+	defer sent.mu.Unlock()
+	if len(sent.got) != 1 || sent.got[0].Text != "hello" {
+		t.Errorf("got %v delivered; want the one waiting reply", sent.got)
+	}
+}
