@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -57,6 +59,42 @@ func TestHostEveryKind(t *testing.T) {
 			want(t, h.in(ch, "alice", "!"+c.kind+" host "+c.kind+"1"), ch, "alice hosts "+c.title+" as "+c.kind+"1.")
 			rs := h.in("#j-"+c.kind, "bob", "!join "+c.kind+"1")
 			want(t, rs, ch, "bob joins "+c.kind+"1")
+		})
+	}
+}
+
+// TestStrategoSetupOnlyPrivately (issue 20 item 4): a Stratego army said in
+// a channel is refused in one line that does not repeat it, on every
+// network, and the record does not change; privately it is taken.
+func TestStrategoSetupOnlyPrivately(t *testing.T) {
+	const army = "setup FFFFFFFFFF BBBBBBBBBB 1111111111 2222222222"
+	for _, net := range []struct {
+		name string
+		caps bot.Caps
+	}{{"console", bot.Caps{}}, {"irc", bot.Caps{MaxLines: 11}}, {"discord", bot.Caps{}}} {
+		t.Run(net.name, func(t *testing.T) {
+			h := newHarness(t, nil, realKinds(t)...)
+			say := func(user, text string, private bool) []bot.Reply {
+				m := bot.Message{Network: net.name, Channel: "#s", UserID: "id-" + user, Name: user, Text: text, Caps: net.caps}
+				if private {
+					m.Channel, m.Private, m.Addressed = "", true, true
+				}
+				return h.bot.Handle(context.Background(), m)
+			}
+			say("alice", "!stratego start @bob", false)
+			want(t, say("bob", "!join", false), "#s", "Game on")
+			for _, line := range []string{"!" + army, "!setup fortress", "!stratego setup random"} {
+				_, before, _ := h.store.Load(context.Background(), net.name+":#s")
+				rs := say("alice", line, false)
+				refused(t, rs, line)
+				if !rs[0].Private || strings.Contains(rs[0].Text, "FFFF") || strings.Contains(rs[0].Text, "fortress") || !strings.Contains(rs[0].Text, "privately") {
+					t.Errorf("%s: got %s: %q; want alice alone told to say it privately, without the army", line, audience(rs[0]), rs[0].Text)
+				}
+				if _, after, _ := h.store.Load(context.Background(), net.name+":#s"); after != before {
+					t.Errorf("%s: record version got %d; want %d", line, after, before)
+				}
+			}
+			want(t, say("alice", "setup fortress", true), "private:id-alice", "Your army")
 		})
 	}
 }
