@@ -38,7 +38,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			}
 			return b.switchKind(ctx, t, sp, p)
 		case "help", "?":
-			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args, false), Mono: true, User: sp.user()})
+			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args), Mono: true, User: sp.user()})
 			return nil
 		}
 		if t.empty() {
@@ -96,7 +96,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
-		t.replies = append(t.replies, Reply{Text: b.help(t.spec, cmd.Args, p.kind == ""), Mono: true, User: sp.user()})
+		t.replies = append(t.replies, Reply{Text: b.help(t.spec, cmd.Args), Mono: true, User: sp.user()})
 		return nil
 	}
 	c, ok := t.spec.Command(cmd.Verb)
@@ -472,7 +472,7 @@ func (b *Bot) expireInvites(t *tx) {
 		if s.Kind == SeatInvited && now.After(s.Expires) {
 			t.rec.Seats[i] = Seat{Kind: SeatOpen}
 			t.changed = true
-			t.chat(fmt.Sprintf("The challenge to %s expired; %s is open.", s.Name, t.spec.SeatName(i)))
+			t.chat(fmt.Sprintf("The challenge to %s expired; %s is open.", shown(s.Name), t.spec.SeatName(i)))
 		}
 	}
 }
@@ -638,10 +638,10 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 func (b *Bot) takeable(t *tx, sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
 	if s.Kind == SeatHuman && s.UserID != sp.UserID && !sp.admin && !t.spec.Live {
-		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), s.Name)
+		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
 	if s.Kind == SeatInvited && s.UserID != sp.UserID && b.clock.Now().Before(s.Expires) && !sp.admin && !sp.seated() {
-		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), s.Name)
+		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
 	return nil
 }
@@ -1072,7 +1072,7 @@ func (b *Bot) HostCommands() []CommandSpec {
 			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
 		{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
 			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
-		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "abandon the game and open a fresh one in setup (players or admins)"},
+		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
 		{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
 		{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
 			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
@@ -1085,15 +1085,14 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
-		{Name: "help", Aliases: []string{"?"}, Use: Look, Summary: "this list, or one command", Args: []Arg{{Name: "command", Desc: "a command name"}}},
+		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
 	}
 }
 
-// help is a short index of the commands of spec and of the host (a few
-// lines, for IRC's slow private lines), or one command's usage and summary
-// with args (a host verb or the kind's command; withHost false: the kind's
-// first, for "!KIND help").
-func (b *Bot) help(spec Spec, args []string, withHost bool) string {
+// help is a short index of the commands of spec and of the host (three
+// lines: IRC sends private lines slowly), or, with args, one command's
+// usage and summary (the kind's command, else the host's verb).
+func (b *Bot) help(spec Spec, args []string) string {
 	host := b.HostCommands()
 	if len(args) > 0 {
 		want := strings.ToLower(args[0])
