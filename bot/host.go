@@ -136,6 +136,12 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	if mine.table != here {
 		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: this channel already shows a game (%s); finish it first", ErrBadCommand, mine.spec.Title)
 	}
+	if mine.damaged != nil {
+		// Replacing a damaged record by a window: the same rule as new.
+		if err := b.mayReplaceDamaged(ctx, mine, b.speaker(mine, m)); err != nil {
+			return nil, txResult{}, err
+		}
+	}
 	if !mine.empty() && mine.rec.Phase != PhaseOver && mine.damaged == nil {
 		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
 	}

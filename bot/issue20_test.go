@@ -206,6 +206,8 @@ func TestDamagedRecordIsNotABystanders(t *testing.T) {
 	damage(seated)
 	refused(t, h.in("#d", "carol", "!new"), "carol new over alice's damaged record")
 	refused(t, h.in("#d", "carol", "!start"), "carol start over alice's damaged record")
+	h.in("#elsewhere", "zed", "!guess host d1")
+	refused(t, h.in("#d", "carol", "!join d1"), "carol join d1 over alice's damaged record")
 	want(t, h.in("#d", "alice", "!new"), "#d", "New game of Guess in setup.")
 	damage(seated)
 	want(t, h.in("#d", "admin", "!new"), "#d", "New game of Guess in setup.")
@@ -226,5 +228,7 @@ func TestLookAlikeNames(t *testing.T) {
 	want(t, rs, "#x", "\u0430lice (U+0430)")
 	want(t, h.in("#x", "x", "!status"), "#x", "West (\u0430lice (U+0430))")
 	rs = h.in("#x2", "al\u200bice", "!guess start")
-	want(t, rs, "#x2", "al\u200bice (U+200B)")
+	want(t, rs, "#x2", "al?ice (U+200B)")
+	rs = h.in("#x3", "\u202eecila", "!guess start")
+	want(t, rs, "#x3", "?ecila (U+202E)")
 }
