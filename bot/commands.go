@@ -38,7 +38,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			}
 			return b.switchKind(ctx, t, sp, p)
 		case "help", "?":
-			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args), Mono: true, User: sp.user()})
+			b.answer(t, sp, Reply{Text: b.help(b.specs[p.kind], cmd.Args), Mono: true, User: sp.user()})
 			return nil
 		}
 		if t.empty() {
@@ -96,7 +96,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
-		t.replies = append(t.replies, Reply{Text: b.help(t.spec, cmd.Args), Mono: true, User: sp.user()})
+		b.answer(t, sp, Reply{Text: b.help(t.spec, cmd.Args), Mono: true, User: sp.user()})
 		return nil
 	}
 	c, ok := t.spec.Command(cmd.Verb)
@@ -177,9 +177,20 @@ func noArgs(cmd Command) error {
 }
 
 // reply answers the speaker: in the channel, or privately when what they
-// see is theirs alone (a seated player of a hidden kind).
+// see is theirs alone (a seated player of a hidden kind) or they asked
+// privately.
 func (b *Bot) reply(t *tx, sp speaker, r Reply) {
 	if t.spec.Hidden && sp.seated() && t.rec.Phase != PhaseOver {
+		t.tell(sp.user(), r)
+		return
+	}
+	b.answer(t, sp, r)
+}
+
+// answer answers the speaker where they asked: a question asked in a
+// private message (that reached a channel's table) is answered privately.
+func (b *Bot) answer(t *tx, sp speaker, r Reply) {
+	if sp.Private {
 		t.tell(sp.user(), r)
 		return
 	}

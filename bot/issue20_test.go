@@ -232,3 +232,17 @@ func TestLookAlikeNames(t *testing.T) {
 	rs = h.in("#x3", "\u202eecila", "!guess start")
 	want(t, rs, "#x3", "?ecila (U+202E)")
 }
+
+// TestHelpAskedPrivately (issue 20 item 6): help asked in a private
+// message by a player seated at a channel's table is answered privately,
+// not in that channel.
+func TestHelpAskedPrivately(t *testing.T) {
+	h := newHarness(t, nil)
+	h.playing("#p")
+	for _, line := range []string{"help", "help hide", "guess help"} {
+		rs := h.dm("alice", line)
+		if len(rs) != 1 || audience(rs[0]) != "private:id-alice" {
+			t.Errorf("%s: got:\n%s\nwant one reply to alice privately", line, text(rs))
+		}
+	}
+}
