@@ -133,6 +133,19 @@ func TestStrategoHandoverAudit(t *testing.T) {
 		"<alice> board",
 		"<carol> board",
 		"<alice> clear", // against a person: a resignation, and the end
+		// A rematch: bob hands Blue to the AI before it begins; alice
+		// leaves a game against the AI (abandoned, no reveal), and clear
+		// gives Blue back to bob.
+		"<alice> clear",
+		"<bob> auto blue",
+		"<alice> start",
+		"<alice> /msg setup random",
+		"<alice> /msg ready",
+		"<carol> board",
+		"<alice> board",
+		"<carol> manual blue",
+		"<bob> board",
+		"<alice> clear",
 	)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	// The armies as their owners were told them.
@@ -148,10 +161,20 @@ func TestStrategoHandoverAudit(t *testing.T) {
 	}
 	owner := map[string]string{"r": "alice", "b": "bob"}
 	piece := regexp.MustCompile(`\b([rb])([1-9sBF])\b`)
-	refusals := 0
+	refusals, ended := 0, false
 	for i, l := range lines {
-		if strings.Contains(l, "resigns.") {
-			break // the end shows the whole board to everyone
+		switch {
+		case strings.Contains(l, "resigns."):
+			ended = true // the end shows the whole board to everyone
+		case ended && strings.Contains(l, "New game of Stratego in setup"):
+			// The rematch: Blue's army is the AI's, nobody's to see.
+			ended, owner["b"], armyOf = false, "nobody", map[string]string{}
+		}
+		if ended {
+			continue
+		}
+		if m := army.FindStringSubmatch(l); m != nil {
+			armyOf[m[1]] = m[2]
 		}
 		for _, m := range piece.FindAllStringSubmatch(l, -1) {
 			if !strings.HasPrefix(l, "[private "+owner[m[1]]+"] ") {
@@ -169,14 +192,16 @@ func TestStrategoHandoverAudit(t *testing.T) {
 			refusals++
 		}
 	}
-	// lakeside in the channel, alice's and carol's manual blue.
-	if refusals != 3 {
-		t.Errorf("got %d refusals; want 3:\n%s", refusals, out.String())
+	// lakeside in the channel, alice's and carol's manual blue; carol's
+	// manual blue of the AI's army in the rematch.
+	if refusals != 4 {
+		t.Errorf("got %d refusals; want 4:\n%s", refusals, out.String())
 	}
 	for _, w := range []string{
 		"Blue is played by the AI (level 3).",
 		"Blue is played by bob, by hand.",
 		"Red resigns. Blue wins.",
+		"Game abandoned. New game of Stratego in setup. Red (alice), Blue (bob).",
 	} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("output lacks %q:\n%s", w, out.String())
