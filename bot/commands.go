@@ -38,7 +38,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			}
 			return b.switchKind(ctx, t, sp, p)
 		case "help", "?":
-			b.answer(t, sp, Reply{Text: b.help(b.specs[p.kind], cmd.Args), Mono: true, User: sp.user()})
+			b.helpReply(t, sp, b.specs[p.kind], cmd.Args)
 			return nil
 		}
 		if t.empty() {
@@ -96,7 +96,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
-		b.answer(t, sp, Reply{Text: b.help(t.spec, cmd.Args), Mono: true, User: sp.user()})
+		b.helpReply(t, sp, t.spec, cmd.Args)
 		return nil
 	}
 	c, ok := t.spec.Command(cmd.Verb)
@@ -1098,6 +1098,19 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
 	}
+}
+
+// helpReply answers help: the index goes to the asker privately on a
+// network that limits a reply's lines (IRC: the channel is not held up by
+// one person's index), elsewhere where they asked; help TOPIC is one line,
+// answered where asked.
+func (b *Bot) helpReply(t *tx, sp speaker, spec Spec, args []string) {
+	r := Reply{Text: b.help(spec, args), Mono: true, User: sp.user()}
+	if len(args) == 0 && sp.Caps.MaxLines > 0 {
+		t.tell(sp.user(), r)
+		return
+	}
+	b.answer(t, sp, r)
 }
 
 // help is a short index of the commands of spec and of the host (three

@@ -116,8 +116,8 @@ func TestPrivateCommandRefusedInAChannel(t *testing.T) {
 func TestHelpIndex(t *testing.T) {
 	h := newHarness(t, nil)
 	rs := h.bot.Handle(context.Background(), bot.Message{Network: "irc", Channel: "#g", UserID: "id-a", Name: "a", Text: "!help", Caps: bot.Caps{MaxLines: 11}})
-	if len(rs) != 1 {
-		t.Fatalf("help: got %d replies; want 1", len(rs))
+	if len(rs) != 1 || audience(rs[0]) != "private:id-a" {
+		t.Fatalf("help on IRC: got:\n%s\nwant one reply to the asker privately", text(rs))
 	}
 	if n := strings.Count(rs[0].Text, "\n") + 1; n > 4 {
 		t.Errorf("help: got %d lines; want at most 4:\n%s", n, rs[0].Text)
