@@ -56,8 +56,12 @@ func newHarness(t *testing.T, store bot.Store, kinds ...bot.Kind) *harness {
 	return h
 }
 
-// in says text in channel as user.
+// in says text in channel as user; text beginning "/msg " is said
+// privately instead, naming the channel's table (a setup's secret).
 func (h *harness) in(channel, user, text string) []bot.Reply {
+	if rest, ok := strings.CutPrefix(text, "/msg "); ok {
+		return h.dm(user, channel+" "+rest)
+	}
 	return h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text})
 }
 
@@ -166,8 +170,8 @@ func TestTwoKindsTwoChannels(t *testing.T) {
 			steps := []struct{ who, text, want string }{
 				{a, "!" + kind + " start @" + b, "challenges you to " + strings.ToUpper(kind[:1]) + kind[1:]},
 				{b, "!join", "Waiting for"},
-				{a, "!hide 3", "Your number is 3."},
-				{b, "!hide 8", "Your number is 8."},
+				{a, "/msg hide 3", "Your number is 3."},
+				{b, "/msg hide 8", "Your number is 8."},
 				{a, "!ready", "East is ready."},
 				{b, "!ready", "West is ready."},
 				{a, "!8", "Right!"},
@@ -285,7 +289,7 @@ func TestAIPlaysItsSeatsSeeingOnlyItsOwn(t *testing.T) {
 	h := newHarness(t, nil)
 	rs := h.in("#ai", "dave", "!guess start ai:5")
 	want(t, rs, "#ai", "West is ready.")
-	h.in("#ai", "dave", "!hide 5")
+	h.in("#ai", "dave", "/msg hide 5")
 	h.in("#ai", "dave", "!ready")
 	for n := 1; n <= 9; n++ {
 		rs = h.in("#ai", "dave", fmt.Sprintf("!%d", n))
@@ -337,7 +341,7 @@ func TestUndoByBothPlayers(t *testing.T) {
 	h := newHarness(t, nil)
 	h.in("#u", "alice", "!guess start @bob")
 	h.in("#u", "bob", "!join")
-	for _, s := range []struct{ who, line string }{{"alice", "!hide 4"}, {"bob", "!hide 6"}, {"alice", "!ready"}, {"bob", "!ready"}} {
+	for _, s := range []struct{ who, line string }{{"alice", "/msg hide 4"}, {"bob", "/msg hide 6"}, {"alice", "!ready"}, {"bob", "!ready"}} {
 		h.in("#u", s.who, s.line)
 	}
 	want(t, h.in("#u", "alice", "!undo"), "private:id-alice", "no guess of yours to take back")
@@ -348,20 +352,20 @@ func TestUndoByBothPlayers(t *testing.T) {
 }
 
 // TestIdleTable (review item 3): after the idle time anyone may take a
-// silent player's seat or abandon the game, and the channel is told.
+// silent player's seat (one with no secret yet: see
+// TestIdleTakeoverOfAHiddenSeat) or abandon the game, and the channel is
+// told.
 func TestIdleTable(t *testing.T) {
 	h := newHarness(t, nil)
 	h.in("#i", "alice", "!guess start @bob")
 	h.in("#i", "bob", "!join")
-	for _, s := range []struct{ who, line string }{{"alice", "!hide 4"}, {"bob", "!hide 6"}, {"alice", "!ready"}, {"bob", "!ready"}} {
-		h.in("#i", s.who, s.line)
-	}
+	h.in("#i", "bob", "/msg hide 6")
 	if rs := h.in("#i", "carol", "!join"); len(rs) != 1 || !rs[0].Error {
 		t.Fatalf("join of a live game: got %s; want a refusal", text(rs))
 	}
 	h.clock.Advance(25 * time.Hour)
-	want(t, h.in("#i", "carol", "!join"), "#i", "carol takes East from alice, who has not acted for 24h0m0s. East (carol) to move.")
-	want(t, h.in("#i", "carol", "!3"), "#i", "East (carol) plays 3.")
+	want(t, h.in("#i", "carol", "!join"), "#i", "carol takes East from alice, who has not acted for 24h0m0s. Waiting for East (carol) and West (bob).")
+	want(t, h.in("#i", "carol", "/msg hide 4"), "private:id-carol", "Your number is 4.")
 	h.clock.Advance(25 * time.Hour)
 	want(t, h.in("#i", "dave", "!new"), "#i", "Game abandoned: nobody acted for 24h0m0s. New game of Guess in setup.")
 }
@@ -480,7 +484,7 @@ func TestJoinRefusals(t *testing.T) {
 	h.in("#r", "rita", "!riddle start @sam")
 	want(t, h.in("#r", "rita", "!join g1"), "private:id-rita", "a game of Riddle is here")
 	h.in("#b", "bob", "!join g1")
-	for _, s := range []struct{ ch, who, line string }{{"#a", "alice", "!hide 4"}, {"#b", "bob", "!hide 6"}, {"#a", "alice", "!ready"}, {"#b", "bob", "!ready"}} {
+	for _, s := range []struct{ ch, who, line string }{{"#a", "alice", "/msg hide 4"}, {"#b", "bob", "/msg hide 6"}, {"#a", "alice", "!ready"}, {"#b", "bob", "!ready"}} {
 		h.in(s.ch, s.who, s.line)
 	}
 	want(t, h.in("#b", "bob", "!resign"), "#a", "West resigns. East wins.")

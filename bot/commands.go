@@ -13,8 +13,13 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	cmd := p.cmd
 	if t.damaged != nil {
 		switch cmd.Verb {
-		case "start", "new", "clear", "games", "help", "?":
+		case "start", "new", "clear":
+			if err := b.mayReplaceDamaged(ctx, t, sp); err != nil {
+				return err
+			}
 			t.damaged = nil // a fresh game replaces the damaged record
+		case "games", "help", "?":
+			t.damaged = nil
 		default:
 			return fmt.Errorf("%w: the game stored here cannot be read; say %snew to start again", ErrDamaged, b.cfg.Prefix)
 		}
@@ -23,14 +28,17 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		// A command for another kind than the table's: only opening a
 		// game of that kind (or its help) makes sense.
 		switch cmd.Verb {
-		case "start", "new", "clear":
+		case "start", "new", "clear", "host":
+			if err := b.notAtWindow(t, sp); err != nil {
+				return err
+			}
 			if t.rec.Phase == PhasePlaying && !t.empty() {
 				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
 					ErrBadCommand, t.spec.Title, b.seatList(t), b.cfg.Prefix)
 			}
-			return b.switchKind(t, sp, p)
+			return b.switchKind(ctx, t, sp, p)
 		case "help", "?":
-			t.replies = append(t.replies, Reply{Text: b.help(b.specs[p.kind], cmd.Args, false), Mono: true, User: sp.user()})
+			b.helpReply(t, sp, b.specs[p.kind], cmd.Args)
 			return nil
 		}
 		if t.empty() {
@@ -53,6 +61,9 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	case "start":
 		return b.start(t, sp, cmd.Args)
 	case "new", "clear":
+		if err := b.notAtWindow(t, sp); err != nil {
+			return err
+		}
 		return b.newGame(t, sp, cmd.Args)
 	case "join":
 		return b.join(t, sp, cmd.Args)
@@ -85,7 +96,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
-		t.replies = append(t.replies, Reply{Text: b.help(t.spec, cmd.Args, p.kind == ""), Mono: true, User: sp.user()})
+		b.helpReply(t, sp, t.spec, cmd.Args)
 		return nil
 	}
 	c, ok := t.spec.Command(cmd.Verb)
@@ -97,6 +108,12 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			return fmt.Errorf("%w: unknown command %q; say %shelp for the list", ErrBadCommand, cut(cmd.Verb, 20), b.cfg.Prefix)
 		}
 		return nil // another kind's command: not for this table
+	}
+	if c.Private && !sp.Private {
+		// Hidden information said in a channel: refused before anything
+		// changes, and the refusal does not repeat it.
+		return fmt.Errorf("%w: %s is secret: say it privately, in a private message to the bot (like /msg), not in the channel",
+			ErrBadCommand, strings.ToLower(c.Name))
 	}
 	cmd.Verb = strings.ToLower(c.Name)
 	if c.Name != p.cmd.Verb && c.Use == Act && t.spec.BareMove != nil && t.spec.BareMove(p.cmd.Verb) {
@@ -160,9 +177,20 @@ func noArgs(cmd Command) error {
 }
 
 // reply answers the speaker: in the channel, or privately when what they
-// see is theirs alone (a seated player of a hidden kind).
+// see is theirs alone (a seated player of a hidden kind) or they asked
+// privately.
 func (b *Bot) reply(t *tx, sp speaker, r Reply) {
 	if t.spec.Hidden && sp.seated() && t.rec.Phase != PhaseOver {
+		t.tell(sp.user(), r)
+		return
+	}
+	b.answer(t, sp, r)
+}
+
+// answer answers the speaker where they asked: a question asked in a
+// private message (that reached a channel's table) is answered privately.
+func (b *Bot) answer(t *tx, sp speaker, r Reply) {
+	if sp.Private {
 		t.tell(sp.user(), r)
 		return
 	}
@@ -186,14 +214,14 @@ func (b *Bot) who(t *tx, seat int) string {
 	s := t.rec.Seats[seat]
 	switch s.Kind {
 	case SeatHuman:
-		return fmt.Sprintf("%s (%s)", name, s.Name)
+		return fmt.Sprintf("%s (%s)", name, shown(s.Name))
 	case SeatAI:
 		if s.Engine != "" {
 			return fmt.Sprintf("%s (AI %s)", name, s.Engine)
 		}
 		return fmt.Sprintf("%s (AI level %d)", name, s.Level)
 	case SeatInvited:
-		return fmt.Sprintf("%s (waiting for %s)", name, s.Name)
+		return fmt.Sprintf("%s (waiting for %s)", name, shown(s.Name))
 	}
 	return name + " (open)"
 }
@@ -251,7 +279,7 @@ func (b *Bot) level(s string) (int, error) {
 
 // switchKind opens a game of another kind at the table and runs the
 // command (start or new) there.
-func (b *Bot) switchKind(t *tx, sp speaker, p parsed) error {
+func (b *Bot) switchKind(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	if !t.empty() && t.rec.Phase == PhaseSetup {
 		if err := b.guard(t, sp, "replace this game"); err != nil {
 			return err
@@ -262,8 +290,12 @@ func (b *Bot) switchKind(t *tx, sp speaker, p parsed) error {
 		return err
 	}
 	t.rec.Seats = freshSeats(len(t.spec.Seats))
-	if p.cmd.Verb == "start" {
+	sp.seats = nil // seated as at a fresh table: the old game's seats are gone
+	switch p.cmd.Verb {
+	case "start":
 		return b.start(t, sp, p.cmd.Args)
+	case "host":
+		return b.host(ctx, t, sp, p.cmd.Args)
 	}
 	return b.newGame(t, sp, p.cmd.Args)
 }
@@ -355,13 +387,13 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		switch s.Kind {
 		case SeatInvited:
 			t.replies = append(t.replies, Reply{
-				Text: fmt.Sprintf("%s, %s challenges you to %s as %s: say %s%s join within %s.", s.Name, sp.Name,
+				Text: fmt.Sprintf("%s, %s you to %s as %s: say %s%s join within %s.", shown(s.Name), subject(sp.Name, "challenges"),
 					t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
 				Mention: s.UserID, To: t.table,
 			})
 		case SeatOpen:
 			t.chat(fmt.Sprintf("%s opened a game of %s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
-				sp.Name, t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
+				shown(sp.Name), t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
 		}
 	}
 	return nil
@@ -451,7 +483,7 @@ func (b *Bot) expireInvites(t *tx) {
 		if s.Kind == SeatInvited && now.After(s.Expires) {
 			t.rec.Seats[i] = Seat{Kind: SeatOpen}
 			t.changed = true
-			t.chat(fmt.Sprintf("The challenge to %s expired; %s is open.", s.Name, t.spec.SeatName(i)))
+			t.chat(fmt.Sprintf("The challenge to %s expired; %s is open.", shown(s.Name), t.spec.SeatName(i)))
 		}
 	}
 }
@@ -498,6 +530,16 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 		}
 	}
 	running := t.rec.Phase == PhasePlaying && !t.empty()
+	if running && !t.spec.Live && sp.seated() && b.againstAPerson(t, sp) {
+		// Leaving a game against a person is resigning it: the record
+		// keeps the result, and the next new opens a fresh game.
+		seat := sp.seat(t.st.Pending())
+		winner := (seat + 1) % len(t.rec.Seats)
+		b.end(t, Result{Over: true, Winner: winner, Ending: EndResigned},
+			fmt.Sprintf("%s resigns. %s wins. (%s left the game; say %snew again for a fresh one.)",
+				t.spec.SeatName(seat), t.spec.SeatName(winner), shown(sp.Name), b.cfg.Prefix))
+		return nil
+	}
 	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
 	old := *t.rec
 	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
@@ -517,6 +559,7 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 				// (the users' guide's auto and clear).
 				t.rec.Seats[i] = Seat{Kind: SeatHuman, UserID: s.UserID, Name: s.Name}
 			}
+			t.rec.Seats[i].Was, t.rec.Seats[i].Acted = "", false // a fresh game has no secrets yet
 		}
 		if len(t.rec.Seats) != len(t.spec.Seats) {
 			t.rec.Seats = freshSeats(len(t.spec.Seats))
@@ -560,9 +603,15 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 				continue
 			}
 			if s := t.rec.Seats[seat]; s.Kind == SeatHuman {
-				t.rec.Seats[seat] = humanSeat(sp.Message)
+				if t.spec.Hidden && s.Acted {
+					// The seat's secrets would go with it: refused; the
+					// idle game may be abandoned instead.
+					return fmt.Errorf("%w: %s holds hidden pieces that only %s may see, so it cannot change hands; say %snew to abandon the idle game",
+						ErrNotSeated, t.spec.SeatName(seat), shown(s.Name), b.cfg.Prefix)
+				}
+				t.rec.Seats[seat] = s.handedTo(humanSeat(sp.Message))
 				t.changed = true
-				t.chat(fmt.Sprintf("%s takes %s from %s, who has not acted for %s. %s", sp.Name, t.spec.SeatName(seat), s.Name, b.cfg.IdleAfter, b.owed(t)))
+				t.chat(fmt.Sprintf("%s from %s, who has not acted for %s. %s", subject(sp.Name, "takes "+t.spec.SeatName(seat)), shown(s.Name), b.cfg.IdleAfter, b.owed(t)))
 				return nil
 			}
 		}
@@ -591,7 +640,7 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
-	t.chat(fmt.Sprintf("%s is taken by %s.", t.spec.SeatName(seat), sp.Name))
+	t.chat(fmt.Sprintf("%s is taken by %s.", t.spec.SeatName(seat), shown(sp.Name)))
 	return b.maybeBegin(t)
 }
 
@@ -600,10 +649,10 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 func (b *Bot) takeable(t *tx, sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
 	if s.Kind == SeatHuman && s.UserID != sp.UserID && !sp.admin && !t.spec.Live {
-		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), s.Name)
+		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
 	if s.Kind == SeatInvited && s.UserID != sp.UserID && b.clock.Now().Before(s.Expires) && !sp.admin && !sp.seated() {
-		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), s.Name)
+		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
 	return nil
 }
@@ -620,22 +669,26 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		return err
 	}
 	if t.rec.Seats[seat].holds(sp.UserID) {
-		t.chat(fmt.Sprintf("%s is already played by %s.", t.spec.SeatName(seat), sp.Name))
+		t.chat(fmt.Sprintf("%s is already played by %s.", t.spec.SeatName(seat), shown(sp.Name)))
 		return nil
 	}
 	if err := b.takeable(t, sp, seat); err != nil {
+		return err
+	}
+	if err := b.hiddenSeat(t, sp, seat); err != nil {
 		return err
 	}
 	if err := b.guard(t, sp, "change the seats"); err != nil {
 		return err
 	}
 	displaced := t.rec.Seats[seat]
-	t.rec.Seats[seat] = humanSeat(sp.Message)
+	t.rec.Seats[seat] = displaced.handedTo(humanSeat(sp.Message))
 	if sp.seated() {
-		t.rec.Seats[sp.seats[0]] = displaced // swap, as the manual's color does
+		mine := t.rec.Seats[sp.seats[0]]
+		t.rec.Seats[sp.seats[0]] = mine.handedTo(displaced) // swap, as the manual's color does
 	}
 	t.changed = true
-	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), sp.Name, b.seatList(t)))
+	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), shown(sp.Name), b.seatList(t)))
 	return b.maybeBegin(t)
 }
 
@@ -679,7 +732,7 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 		}
 	}
 	owner := t.rec.Seats[seat]
-	t.rec.Seats[seat] = Seat{Kind: SeatAI, Level: lvl}
+	t.rec.Seats[seat] = owner.handedTo(Seat{Kind: SeatAI, Level: lvl})
 	if owner.Kind == SeatHuman {
 		t.rec.Seats[seat].UserID, t.rec.Seats[seat].Name = owner.UserID, owner.Name // clear gives it back
 	}
@@ -702,14 +755,17 @@ func (b *Bot) manual(t *tx, sp speaker, args []string) error {
 	if err := b.takeable(t, sp, seat); err != nil {
 		return err
 	}
-	if !t.spec.Live {
+	if err := b.hiddenSeat(t, sp, seat); err != nil {
+		return err
+	}
+	if !t.spec.Live && t.rec.Seats[seat].lastHolder() != sp.UserID { // taking one's own seat back needs no leave
 		if err := b.guard(t, sp, "change the seats"); err != nil {
 			return err
 		}
 	}
-	t.rec.Seats[seat] = humanSeat(sp.Message)
+	t.rec.Seats[seat] = t.rec.Seats[seat].handedTo(humanSeat(sp.Message))
 	t.changed = true
-	t.chat(fmt.Sprintf("%s is played by %s, by hand.", t.spec.SeatName(seat), sp.Name))
+	t.chat(fmt.Sprintf("%s is played by %s, by hand.", t.spec.SeatName(seat), shown(sp.Name)))
 	return b.maybeBegin(t)
 }
 
@@ -910,6 +966,9 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	t.changed = true
 	t.rec.UndoBy = -1
 	t.rec.Plies++
+	if t.spec.Hidden {
+		t.rec.Seats[seat].Acted = true // the seat has secrets from here on
+	}
 	s := t.rec.Seats[seat]
 	ai := s.Kind == SeatAI
 	over := t.st.Result().Over
@@ -1024,7 +1083,7 @@ func (b *Bot) HostCommands() []CommandSpec {
 			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
 		{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
 			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
-		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "abandon the game and open a fresh one in setup (players or admins)"},
+		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
 		{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
 		{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
 			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
@@ -1037,33 +1096,55 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
-		{Name: "help", Aliases: []string{"?"}, Use: Look, Summary: "this list, or one command", Args: []Arg{{Name: "command", Desc: "a command name"}}},
+		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
 	}
 }
 
-// help lists the commands of the host and of spec (withHost), or one
-// command.
-func (b *Bot) help(spec Spec, args []string, withHost bool) string {
-	kindCmds := spec.Commands
-	lines := slices.Clone(kindCmds)
-	if withHost {
-		lines = append(lines, b.HostCommands()...)
+// helpReply answers help: the index goes to the asker privately on a
+// network that limits a reply's lines (IRC: the channel is not held up by
+// one person's index), elsewhere where they asked; help TOPIC is one line,
+// answered where asked.
+func (b *Bot) helpReply(t *tx, sp speaker, spec Spec, args []string) {
+	r := Reply{Text: b.help(spec, args), Mono: true, User: sp.user()}
+	if len(args) == 0 && sp.Caps.MaxLines > 0 {
+		t.tell(sp.user(), r)
+		return
 	}
+	b.answer(t, sp, r)
+}
+
+// help is a short index of the commands of spec and of the host (three
+// lines: IRC sends private lines slowly), or, with args, one command's
+// usage and summary (the kind's command, else the host's verb).
+func (b *Bot) help(spec Spec, args []string) string {
+	host := b.HostCommands()
 	if len(args) > 0 {
 		want := strings.ToLower(args[0])
-		for _, h := range append(lines, b.HostCommands()...) {
+		for _, h := range append(slices.Clone(spec.Commands), host...) {
 			if slices.ContainsFunc(h.Names(), func(n string) bool { return strings.EqualFold(n, want) }) {
 				return fmt.Sprintf("%s%s - %s", b.cfg.Prefix, h.UsageText(), h.Summary)
 			}
 		}
 		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s commands (prefix %s, or %s%s COMMAND):\n", spec.Title, b.cfg.Prefix, b.cfg.Prefix, strings.ToLower(spec.Name))
-	for _, h := range lines {
-		fmt.Fprintf(&sb, "  %-26s %s\n", h.UsageText(), h.Summary)
+	names := func(cs []CommandSpec) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return strings.Join(out, ", ")
 	}
-	return strings.TrimSuffix(sb.String(), "\n")
+	var sb strings.Builder
+	if len(spec.Commands) > 0 {
+		fmt.Fprintf(&sb, "%s commands: %s (or %s%s COMMAND).\n", spec.Title, names(spec.Commands), b.cfg.Prefix, strings.ToLower(spec.Name))
+	}
+	fmt.Fprintf(&sb, "Any game: %s.\n", names(host))
+	example := "start"
+	if len(spec.Commands) > 0 {
+		example = spec.Commands[0].Name
+	}
+	fmt.Fprintf(&sb, "Say %shelp TOPIC for one command, like %shelp %s.", b.cfg.Prefix, b.cfg.Prefix, example)
+	return sb.String()
 }
 
 // gamesText lists the hosted kinds.
@@ -1073,4 +1154,71 @@ func (b *Bot) gamesText() string {
 		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, b.cfg.Prefix, strings.ToLower(s.Name)))
 	}
 	return "Games here: " + strings.Join(parts, ", ") + "."
+}
+
+// notAtWindow refuses to abandon or replace a hosted game from a window
+// on it (another table that joined it): only its own table may.
+func (b *Bot) notAtWindow(t *tx, sp speaker) error {
+	if sp.Private || t.empty() || t.rec.Phase == PhaseOver || sp.Message.Table() == t.table {
+		return nil
+	}
+	return fmt.Errorf("%w: this channel shows the game hosted as %s at %s; new and clear work there, or say %sresign to leave it",
+		ErrBadCommand, t.rec.HostID, t.table.Channel, b.cfg.Prefix)
+}
+
+// againstAPerson reports whether another person than the speaker holds a
+// seat.
+func (b *Bot) againstAPerson(t *tx, sp speaker) bool {
+	for _, s := range t.rec.Seats {
+		if s.Kind == SeatHuman && s.UserID != sp.UserID {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenSeat refuses to hand the speaker a seat of a hidden kind whose
+// secrets exist (it has acted), unless they held it last: the AI's army,
+// or another player's, never changes hands (admins included).
+func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
+	s := t.rec.Seats[seat]
+	if !t.spec.Hidden || t.rec.Phase == PhaseOver || !s.Acted || s.holds(sp.UserID) {
+		return nil
+	}
+	if last := s.lastHolder(); last != "" && last == sp.UserID {
+		return nil
+	}
+	if s.lastHolder() == "" {
+		return fmt.Errorf("%w: %s holds hidden pieces the AI chose; nobody else may take it over now", ErrNotSeated, t.spec.SeatName(seat))
+	}
+	return fmt.Errorf("%w: %s holds hidden pieces; only the player who held it may take it back", ErrNotSeated, t.spec.SeatName(seat))
+}
+
+// mayReplaceDamaged lets a fresh game replace a damaged record when the
+// speaker held a seat in it, is an admin, or nobody acted for the idle
+// time; a record whose seats cannot be read (or that has no person
+// seated) anyone may replace.
+func (b *Bot) mayReplaceDamaged(ctx context.Context, t *tx, sp speaker) error {
+	if sp.admin {
+		return nil
+	}
+	data, _, err := b.store.Load(ctx, t.table.Key())
+	if err != nil {
+		return nil // nothing readable: nobody to protect
+	}
+	rec, err := UnmarshalRecord(data)
+	if err != nil || !rec.hasHuman() || len(rec.seatsOf(sp.UserID)) > 0 {
+		return nil
+	}
+	if b.cfg.IdleAfter > 0 && !rec.Updated.IsZero() && b.clock.Now().Sub(rec.Updated) >= b.cfg.IdleAfter {
+		return nil
+	}
+	var names []string
+	for _, s := range rec.Seats {
+		if s.Kind == SeatHuman {
+			names = append(names, shown(s.Name))
+		}
+	}
+	return fmt.Errorf("%w: the game stored here cannot be read; only its players (%s) can replace it, or anyone after %s without a move",
+		ErrDamaged, strings.Join(names, ", "), b.cfg.IdleAfter)
 }

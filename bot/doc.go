@@ -24,7 +24,10 @@
 //     for a seat, the board and summary a viewer may see, a typed Result,
 //     undo to a seat's last turn, and an AI action that sees only its
 //     seat's view. For a hidden kind the host shows each player their own
-//     view privately after every action and refuses privately.
+//     view privately after every action and refuses privately; a command
+//     that carries a secret (CommandSpec.Private: an army) is taken only in
+//     a private message; a seat that has acted (Seat.Acted) goes back only
+//     to the person who held it last (Seat.Was), never to anyone else.
 //   - Seats, turns owed, challenges, idle tables, undo consent,
 //     resignation and the record are generic here: the package names no
 //     game. package kindtest is the contract every kind passes;

@@ -62,8 +62,8 @@ func (b *Bot) host(ctx context.Context, t *tx, sp speaker, args []string) error 
 		t.rec.Seats[me] = humanSeat(sp.Message)
 	}
 	t.rec.HostID, t.rec.Waiting, t.changed = id, true, true
-	t.chat(fmt.Sprintf("%s hosts %s as %s. From any channel, on any network this bot serves: say %sjoin %s.",
-		sp.Name, t.spec.Title, id, b.cfg.Prefix, id))
+	t.chat(fmt.Sprintf("%s %s as %s. From any channel, on any network this bot serves: say %sjoin %s.",
+		subject(sp.Name, "hosts"), t.spec.Title, id, b.cfg.Prefix, id))
 	return b.maybeBegin(t)
 }
 
@@ -136,6 +136,12 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	if mine.table != here {
 		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: this channel already shows a game (%s); finish it first", ErrBadCommand, mine.spec.Title)
 	}
+	if mine.damaged != nil {
+		// Replacing a damaged record by a window: the same rule as new.
+		if err := b.mayReplaceDamaged(ctx, mine, b.speaker(mine, m)); err != nil {
+			return nil, txResult{}, err
+		}
+	}
 	if !mine.empty() && mine.rec.Phase != PhaseOver && mine.damaged == nil {
 		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
 	}
@@ -168,7 +174,7 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 			t.rec.Windows = append(t.rec.Windows, here.Key())
 		}
 		t.changed = true
-		t.chat(fmt.Sprintf("%s joins %s as %s, from %s.", m.Name, id, t.spec.SeatName(seat), here.Channel))
+		t.chat(fmt.Sprintf("%s %s as %s, from %s.", subject(m.Name, "joins"), id, t.spec.SeatName(seat), here.Channel))
 		if err := b.maybeBegin(t); err != nil {
 			return err
 		}

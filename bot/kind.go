@@ -100,6 +100,10 @@ type CommandSpec struct {
 	Args    []Arg
 	Usage   string // "move FROM-TO"; default: the name and the arguments
 	Summary string
+	// Private says the command carries hidden information (a Stratego
+	// army): the host accepts it only in a private message, and refuses
+	// it in a channel, before anything changes, without repeating it.
+	Private bool
 }
 
 // Names returns the command's name and aliases.

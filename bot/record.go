@@ -43,6 +43,13 @@ type Seat struct {
 	// game's own table (a player who joined a hosted game from another
 	// channel): private replies reach them on that table's network.
 	Table string `json:"table,omitempty"`
+	// Was is the user id of the last person who held the seat, kept when
+	// the seat changes hands: a seat with hidden information goes back to
+	// them alone.
+	Was string `json:"was,omitempty"`
+	// Acted says the seat has acted in a game of a hidden kind: it has
+	// secrets (an army) that only its own player may see.
+	Acted bool `json:"acted,omitempty"`
 }
 
 // Record is everything stored for a channel: one game, its seats and the
@@ -144,6 +151,22 @@ func (r *Record) firstOpen() int {
 
 // humanSeat is the seat of the message's speaker.
 func humanSeat(m Message) Seat { return Seat{Kind: SeatHuman, UserID: m.UserID, Name: m.Name} }
+
+// lastHolder is the user id of the person who holds the seat or held it
+// last ("" if nobody did: the AI from the start).
+func (s Seat) lastHolder() string {
+	if s.UserID != "" && (s.Kind == SeatHuman || s.Kind == SeatAI) {
+		return s.UserID
+	}
+	return s.Was
+}
+
+// handedTo is seat s given to next: next remembers the last person who
+// held it and whether it has acted.
+func (s Seat) handedTo(next Seat) Seat {
+	next.Was, next.Acted = s.lastHolder(), s.Acted
+	return next
+}
 
 // user is who holds a human seat, to address them privately.
 func (s Seat) user() User { return User{ID: s.UserID, Name: s.Name} }

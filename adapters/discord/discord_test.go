@@ -243,7 +243,12 @@ func TestDiscord(t *testing.T) {
 			t.Errorf("dump: got %q; want a code block of the dump", content(r))
 		}
 
-		// To the end, from a position with four empty squares.
+		// To the end, from a position with four empty squares. Leaving a
+		// game against a person resigns it; the second new opens a fresh
+		// one.
+		if r = h.slash("c1", "111", "alice", "game/new"); !strings.Contains(content(r), "Red resigns. Blue wins.") {
+			t.Fatalf("new in a running game: got %q; want alice's resignation", content(r))
+		}
 		h.slash("c1", "111", "alice", "game/new")
 		h.slash("c1", "111", "alice", "setfen", "fen", "xxxxooo/xxxxooo/xxxxooo/ooo1xxx/ooooxxx/ooooxxx/oo3xx x 0 20")
 		if r = h.slash("c1", "111", "alice", "start"); !strings.Contains(content(r), "Game on") {
@@ -369,11 +374,19 @@ func TestHiddenKindNoLeak(t *testing.T) {
 		t.Fatalf("challenge: got %q", content(r))
 	}
 	h.press("h1", "222", "bob", "join")
-	for _, s := range []struct{ uid, name, sub string }{{"111", "alice", "hide"}, {"222", "bob", "hide"}} {
+	// A secret given as a slash command in the channel is refused (issue
+	// 20 item 4); in a DM it is taken.
+	if r := h.slash("h1", "111", "alice", "guess/hide", "n", 7); !ephemeral(r) || !strings.Contains(content(r), "privately") {
+		t.Fatalf("alice hides in the channel: got %q (ephemeral %v); want a refusal to her alone", content(r), ephemeral(r))
+	}
+	for _, s := range []struct{ uid, name string }{{"111", "alice"}, {"222", "bob"}} {
 		n := map[string]int{"alice": 7, "bob": 3}[s.name]
-		r := h.slash("h1", s.uid, s.name, "guess/"+s.sub, "n", n)
-		if !ephemeral(r) || !strings.Contains(content(r), fmt.Sprintf("Your number is %d.", n)) {
-			t.Fatalf("%s hides: got %q (ephemeral %v); want it to them alone", s.name, content(r), ephemeral(r))
+		from := h.Count()
+		h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m-hide-" + s.uid, "channel_id": "dm-" + s.uid,
+			"author": user(s.uid, s.name), "content": fmt.Sprintf("hide %d", n)})
+		c, _ := h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/channels/dm-"+s.uid+"/messages" })
+		if !strings.Contains(content(c), fmt.Sprintf("Your number is %d.", n)) {
+			t.Fatalf("%s hides: got %q; want it to them alone", s.name, content(c))
 		}
 	}
 	h.press("h1", "111", "alice", "ready")
@@ -471,5 +484,35 @@ func TestStrategoNoLeak(t *testing.T) {
 	}
 	if shown["111"] == 0 || shown["222"] == 0 {
 		t.Errorf("the players never saw their own armies: %v", shown)
+	}
+}
+
+// TestStrategoSetupRefusedInTheChannel (issue 20 item 4): an army given as
+// a slash command in a channel is refused, to its giver alone, in one line
+// that does not repeat it; nothing else is sent, and the same army in a DM
+// is taken.
+func TestStrategoSetupRefusedInTheChannel(t *testing.T) {
+	k, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, k)
+	h.slash("w2", "111", "alice", "stratego/start", "opponent", user("222", "bob"))
+	h.press("w2", "222", "bob", "join")
+	from := h.Count()
+	r := h.slash("w2", "111", "alice", "stratego/setup", "army", "fortress")
+	if !ephemeral(r) || !strings.Contains(content(r), "privately") || strings.Contains(content(r), "fortress") {
+		t.Fatalf("setup in the channel: got ephemeral %v %q; want an ephemeral refusal without the army", ephemeral(r), content(r))
+	}
+	for _, c := range h.Calls()[from:] {
+		if c.Path != r.Path && (h.madeBy(c) == "111" || c.Path == "/api/v9/channels/w2/messages") {
+			t.Errorf("setup in the channel also sent %s %s: %q", c.Method, c.Path, content(c))
+		}
+	}
+	from = h.Count()
+	h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m-setup", "channel_id": "dm-111", "author": user("111", "alice"), "content": "setup fortress"})
+	c, _ := h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/channels/dm-111/messages" })
+	if !strings.Contains(content(c), "Your army") {
+		t.Errorf("setup in a DM: got %q; want the army taken", content(c))
 	}
 }

@@ -272,7 +272,7 @@ func TestCommands(t *testing.T) {
 			{user: "carol", text: "!help", want: "!ataxx COMMAND"},
 			{user: "carol", text: "!help undo", want: "!undo - take back your last move"},
 			{user: "carol", text: "!help frob", want: `No command "frob"`},
-			{user: "carol", text: "!ataxx", want: "Ataxx commands"},
+			{user: "carol", text: "!ataxx", want: "Ataxx commands: move, pass"},
 		}},
 		{name: "unknown commands: loud when named, silent otherwise", steps: []step{
 			{user: "carol", text: "!ataxx frob", want: `unknown command "frob"`, wantErr: true},

@@ -37,8 +37,8 @@ func TestSpectatorCannotWipeAWaitingGame(t *testing.T) {
 }
 
 // TestDamagedAtaxxRecord (item 2): a record whose moves, rules or JSON
-// are damaged gets one plain line, without internal detail, and new
-// replaces it.
+// are damaged gets one plain line, without internal detail, and its
+// player's new replaces it.
 func TestDamagedAtaxxRecord(t *testing.T) {
 	for _, tt := range []struct{ name, state string }{
 		{"bad move in the list", `{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"d4"}`},
@@ -65,7 +65,17 @@ func TestDamagedAtaxxRecord(t *testing.T) {
 					t.Errorf("%s: got %q", line, joined(rs))
 				}
 			}
-			if got := joined(h.say("bob", "!ataxx new")); !strings.Contains(got, "New game of Ataxx in setup") {
+			// A bystander may not replace it while its seats can be read
+			// (issue 20 item 15); its player may.
+			if got := joined(h.say("bob", "!ataxx new")); tt.name != "truncated" && !strings.Contains(got, "only its players (alice) can replace it") {
+				t.Errorf("bob's new after damage: got %q; want a refusal", got)
+			} else if tt.name == "truncated" && !strings.Contains(got, "New game of Ataxx in setup") {
+				t.Errorf("bob's new of an unreadable record: got %q; want a new game", got)
+			}
+			if tt.name == "truncated" {
+				return
+			}
+			if got := joined(h.say("alice", "!ataxx new")); !strings.Contains(got, "New game of Ataxx in setup") {
 				t.Errorf("new after damage: got %q", got)
 			}
 		})

@@ -54,7 +54,7 @@ func (k *Kind) Spec() bot.Spec {
 	return bot.Spec{
 		Name: k.name, Title: strings.ToUpper(k.name[:1]) + k.name[1:], Seats: []string{"east", "west"},
 		Commands: []bot.CommandSpec{
-			{Name: "hide", Use: bot.Act, Args: []bot.Arg{num}, Summary: "setup, privately: the number the other player must guess"},
+			{Name: "hide", Use: bot.Act, Args: []bot.Arg{num}, Summary: "setup, privately: the number the other player must guess", Private: true},
 			{Name: "ready", Use: bot.Act, Summary: "setup: your number is final"},
 			{Name: "guess", Use: bot.Act, Args: []bot.Arg{num}, Usage: "guess N | N", Summary: "guess the other player's number"},
 			{Name: "top", Use: bot.Configure, Args: []bot.Arg{num}, Summary: "before start: numbers go from 1 to N (default 9)"},

@@ -34,7 +34,8 @@ type Options struct {
 	Level int
 	// Private returns commands that change only seat's private setup, for
 	// a hidden kind: the suite applies them and checks that no other
-	// viewer's view changes. nil: no private setup.
+	// viewer's view changes, and that each is declared Private (said in a
+	// private message only). nil: no private setup.
 	Private func(seat int, n int) []bot.Command
 	// Prepare readies a fresh state for play (settings) before Begin.
 	Prepare func(st bot.State) error
@@ -104,6 +105,10 @@ func checkSpec(t *testing.T, s bot.Spec) {
 		}
 		if c.Summary == "" {
 			t.Errorf("command %s: no summary", c.Name)
+		}
+		if c.Private && (!s.Hidden || c.Use != bot.Act) {
+			// Only a seat's own action can carry a secret of a hidden game.
+			t.Errorf("command %s: private, but the kind is not hidden or the command is not an act", c.Name)
 		}
 		for _, n := range c.Names() {
 			l := strings.ToLower(n)
@@ -268,6 +273,11 @@ func privateSetup(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts
 			mine := st.Board(seat).Text
 			cmds := opts.Private(seat, n)
 			for _, c := range cmds {
+				// A command that sets a secret must be said privately:
+				// the host refuses it in a channel (issue 20 item 4).
+				if d, ok := spec.Command(c.Verb); !ok || !d.Private {
+					t.Errorf("seat %d private setup %q: the command is not declared Private", seat, c.Verb)
+				}
 				if _, err := st.Act(seat, c); err != nil {
 					t.Fatalf("seat %d private %v: %v", seat, c, err)
 				}

@@ -85,7 +85,8 @@ func (k *Kind) Spec() bot.Spec {
 		Commands: []bot.CommandSpec{
 			{Name: "setup", Use: bot.Act, Args: rest("army", "4 rows of 10 letters, a formation name, or random"),
 				Usage:   "setup ROW ROW ROW ROW | setup NAME | setup random",
-				Summary: "privately, before play: your army (letters 1-9 s B F, rows in board order: Red back row first, Blue front row first)"},
+				Summary: "privately, before play: your army (letters 1-9 s B F, rows in board order: Red back row first, Blue front row first)",
+				Private: true},
 			{Name: "ready", Use: bot.Act, Summary: "your army is final; play starts when both are ready"},
 			{Name: "move", Aliases: []string{"m"}, Use: bot.Act, Args: rest("move", "b4-b6, or X Y DIR [N]"),
 				Usage:   "move b4-b6 | move X Y DIR [N] | b4-b6",
