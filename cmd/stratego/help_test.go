@@ -156,21 +156,7 @@ func TestReplayTurnLimitWithoutM(t *testing.T) {
 // program wrote them before it did the same (the limit only in the
 // result line) replay without -m.
 func TestReplayWrittenLogsWithoutM(t *testing.T) {
-	const moves = `agents/basic_cpp RED SETUP
-FB8sB479B8
-BB31555583
-6724898974
-967B669999
-agents/asmodeus BLUE SETUP
-967B669999
-6724898974
-BB31555583
-FB8sB479B8
-1 RED: 0 3 DOWN OK
-1 BLU: 0 6 UP OK
-2 RED: 0 2 DOWN OK
-2 BLU: 0 5 UP BOTHDIE 9 9
-`
+	const moves = threeTurnsMoves
 	const result = "agents/asmodeus BLUE DRAW_DEFAULT 3 146 146\n"
 	rec := linkAgents(t)
 	for _, c := range []struct{ name, end string }{

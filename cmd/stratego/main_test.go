@@ -207,10 +207,9 @@ func TestLogThenReplay(t *testing.T) {
 	}
 }
 
-func TestLogFormat(t *testing.T) {
-	rec := linkAgents(t)
-	out, _, _ := manage(t, rec, "", "-m", "3", "-o", "stdout", "agents/basic_cpp", "agents/asmodeus")
-	want := `agents/basic_cpp RED SETUP
+// threeTurnsMoves is the log of basic_cpp against asmodeus up to the
+// third turn's limit, before its reason and result lines.
+const threeTurnsMoves = `agents/basic_cpp RED SETUP
 FB8sB479B8
 BB31555583
 6724898974
@@ -224,7 +223,12 @@ FB8sB479B8
 1 BLU: 0 6 UP OK
 2 RED: 0 2 DOWN OK
 2 BLU: 0 5 UP BOTHDIE 9 9
-Game ends on BLUE's turn - REASON: Game declared a draw after 3 turns
+`
+
+func TestLogFormat(t *testing.T) {
+	rec := linkAgents(t)
+	out, _, _ := manage(t, rec, "", "-m", "3", "-o", "stdout", "agents/basic_cpp", "agents/asmodeus")
+	want := threeTurnsMoves + `Game ends on BLUE's turn - REASON: Game declared a draw after 3 turns
 agents/asmodeus BLUE DRAW_DEFAULT 3 146 146
 agents/asmodeus BLUE DRAW_DEFAULT 3 146 146
 `
