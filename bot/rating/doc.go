@@ -20,7 +20,7 @@
 // updated against the other's pre-game rating.
 //
 // [Provisional] marks a rating whose RD is still above [ProvisionalRD] (110,
-// as lichess marks "?"); [Rating.String] shows "1662 ±290" or "1662? ±290".
+// as lichess marks "?"); [Rating.String] shows "1841 ±62", or "1662? ±290" while provisional.
 //
 // # Choices where the paper is silent
 //
@@ -29,14 +29,21 @@
 //     period is a day by default: chat games are played a few a day at most,
 //     so a day without games is an empty rating period; an RD of 60 grows to
 //     about 83 after a month away and about 208 after a year.
+//   - One-game rating periods (the choice) mean step 6 adds σ² to φ²
+//     with every game while one game's information takes some away, so a
+//     regular player's RD settles near 60 (σ = 0.06, equal opponents); below
+//     that a game raises RD a little. This is Glicko-2 as specified, not a
+//     floor we add.
 //   - RD never exceeds the initial RD (Params.RD, 350): step 6 alone, or a
 //     game that carries almost no information (an opponent far stronger or
 //     weaker), would otherwise lift it above the RD of an unknown player.
 //   - The volatility iteration (step 5) is the Illinois algorithm with
 //     tolerance ε = 0.000001 and the update "if f(C)f(B) ≤ 0" (with "< 0" an
 //     exact root f(C) = 0 never closes the bracket). It is bounded (at most
-//     [maxIterations] steps, and the search for B likewise), so even absurd
-//     inputs end; if it cannot produce a finite σ′, σ is kept.
+//     200 steps, and the search for the bracket likewise), so even absurd
+//     inputs end; if it cannot produce a finite σ′, σ is kept, as it is when
+//     the games carry no information at all (every expected score exactly 0
+//     or 1 in float64, so v is infinite).
 //   - Inputs a store could have corrupted are cleaned, not trusted: a
 //     non-finite r becomes the initial rating, r is kept within ±[MaxR]
 //     (far beyond any real rating), an RD that is not in (0, Params.RD]

@@ -306,6 +306,16 @@ func TestVolatilityExtremes(t *testing.T) {
 	a, b := Game(Rating{R: 5000, RD: 1e-6, Sigma: 0.06}, Rating{R: -5000, RD: 1e-6, Sigma: 0.06}, 0, time.Unix(0, 0), p)
 	checkRating(t, "upset at ±5000", 0, a)
 	checkRating(t, "upset at ±5000", 1, b)
+	// For the favourite the expected score is exactly 1 in float64, so the
+	// game carries no information (v is infinite) and σ stays; the underdog's
+	// is 1e-25, and its win, a vast surprise, lifts σ as far as τ allows.
+	if a.Sigma != 0.06 {
+		t.Errorf("favourite's σ after a game without information: got %v; want 0.06", a.Sigma)
+	}
+	if !(b.Sigma > 0.06) {
+		t.Errorf("underdog's σ after a vast surprise: got %v; want above 0.06", b.Sigma)
+	}
+	t.Logf("upset at ±5000: favourite %+v, underdog %+v", a, b)
 }
 
 func TestProvisionalAndString(t *testing.T) {
