@@ -9,7 +9,7 @@ import (
 // FuzzRead: Read never panics, and what it accepts Write writes and Read
 // reads back as the same games, which Write writes to the same bytes.
 func FuzzRead(f *testing.F) {
-	for _, name := range []string{"testdata/cuteataxx.pgn", "testdata/cuteataxx-verbose.pgn"} {
+	for _, name := range []string{"testdata/cuteataxx.pgn", "testdata/cuteataxx-verbose.pgn", "testdata/cuteataxx-real.pgn", "testdata/cuteataxx-real-verbose.pgn"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

@@ -57,8 +57,10 @@ type Tag struct{ Name, Value string }
 
 // Game is one game record. Start is the position before the first move
 // (ataxx.NewPosition for the standard start; its FEN is written in the
-// FEN tag). Write derives the Result, FEN, FinalFEN and PlyCount tags
-// from Result, Start and Moves wherever they stand in Tags.
+// FEN tag). Write takes the Result and FEN tags from Result and Start
+// wherever they stand in Tags (adding them when missing) and writes the
+// other tags as they are: cuteataxx's FinalFEN, for one, is the position
+// before the last move when that move lost on time.
 type Game struct {
 	Tags   []Tag
 	Start  ataxx.Position
@@ -189,13 +191,10 @@ func Write(w io.Writer, g Game) error {
 	if !validResult(g.Result) {
 		return fmt.Errorf("%w: result %q: want 1-0, 0-1, 1/2-1/2 or *", ErrBadGame, g.Result)
 	}
-	end, err := replay(g.Start, g.Moves)
-	if err != nil {
+	if _, err := replay(g.Start, g.Moves); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadGame, err)
 	}
-	derived := map[string]string{
-		"Result": g.Result, "FEN": g.Start.FEN(), "FinalFEN": end.FEN(), "PlyCount": strconv.Itoa(len(g.Moves)),
-	}
+	derived := map[string]string{"Result": g.Result, "FEN": g.Start.FEN()}
 	var b strings.Builder
 	seen := map[string]bool{}
 	put := func(name, value string) error {
@@ -239,6 +238,6 @@ func Write(w io.Writer, g Game) error {
 		ply++
 	}
 	b.WriteString(g.Result + "\n\n\n")
-	_, err = io.WriteString(w, b.String())
+	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,9 +133,10 @@ func TestNewGameTags(t *testing.T) {
 	}
 }
 
-// The fixture is written by hand the way cuteataxx's src/core/pgn.cpp
-// (write_as_pgn) writes (cuteataxx could not be built here): its tag set and
-// order, Date as "%F %T", "1... " when o moves first, one line of moves.
+// This fixture was written from the source of cuteataxx's
+// src/core/pgn.cpp (write_as_pgn), before cuteataxx was built: its tag set
+// and order, Date as "%F %T", "1... " when o moves first, one line of
+// moves, and adjudications the real match below lacks (game length).
 // Read takes it, and Write gives back the same bytes.
 func TestCuteataxxFixture(t *testing.T) {
 	t.Parallel()
@@ -184,6 +186,69 @@ func TestCuteataxxFixture(t *testing.T) {
 	}
 	if !bytes.Equal(out.Bytes(), data) {
 		t.Errorf("Write of the games read differs from the cuteataxx file:\ngot\n%s\nwant\n%s", out.Bytes(), data)
+	}
+}
+
+// A match cuteataxx played (built by hand outside the repo from
+// kz04px/cuteataxx bbbe725 and libataxx 4226c26, ataxx-uai Level 5 against
+// Level 3, movetime 20 ms, material adjudication at 12) and the same with
+// "verbose": true. Read replays every game; Write gives back the plain file
+// byte for byte, and the verbose one without its { movetime N } comments.
+func TestCuteataxxRealMatch(t *testing.T) {
+	t.Parallel()
+	plain, err := os.ReadFile("testdata/cuteataxx-real.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	verbose, err := os.ReadFile("testdata/cuteataxx-real-verbose.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		name      string
+		data      []byte
+		n         int
+		rewritten []byte
+	}{
+		{"plain", plain, 8, plain},
+		{"verbose", verbose, 4, regexp.MustCompile(`\{ movetime \d+ \} `).ReplaceAll(verbose, nil)},
+	} {
+		games, err := Read(bytes.NewReader(f.data))
+		if err != nil {
+			t.Fatalf("%s: Read: %v", f.name, err)
+		}
+		if len(games) != f.n {
+			t.Fatalf("%s: %d games; want %d", f.name, len(games), f.n)
+		}
+		var out bytes.Buffer
+		for i, g := range games {
+			// cuteataxx records a move that lost on time but stops its
+			// FinalFEN before it.
+			played := g.Moves
+			if adj, _ := g.Tag("Adjudicated"); adj == "Out of time" {
+				played = played[:len(played)-1]
+			}
+			end, err := replay(g.Start, played)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", f.name, i+1, err)
+			}
+			if fen, _ := g.Tag("FinalFEN"); fen != end.FEN() {
+				t.Errorf("%s game %d: FinalFEN %q; replayed %q", f.name, i+1, fen, end.FEN())
+			}
+			if n, _ := g.Tag("PlyCount"); n != strconv.Itoa(len(g.Moves)) {
+				t.Errorf("%s game %d: PlyCount %s; read %d moves", f.name, i+1, n, len(g.Moves))
+			}
+			black, _ := g.Tag("Black")
+			if winner, ok := g.Tag("Winner"); ok && (winner == black) != (g.Result == BlackWins) {
+				t.Errorf("%s game %d: Winner %q, Black %q, result %s: 1-0 must be Black's win", f.name, i+1, winner, black, g.Result)
+			}
+			if err := Write(&out, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(out.Bytes(), f.rewritten) {
+			t.Errorf("%s: Write of the games read differs from cuteataxx's:\ngot\n%s\nwant\n%s", f.name, out.Bytes(), f.rewritten)
+		}
 	}
 }
 
