@@ -30,6 +30,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 )
 
 func main() {
@@ -306,7 +307,11 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 		}
 		fmt.Fprintf(out, "Game %d/%d: %s (Red) vs %s (Blue): %v %s\n", g+1, c.games, r.names[first], r.names[1-first], outcome, why)
 		if c.log != nil {
-			writeGame(c.log, g+1, r.names[first], r.names[1-first], start, moves, outcome, why)
+			info := pgn.Info{Event: "ataxx-match", Site: "ataxx-match", Date: time.Now(), Round: strconv.Itoa(g + 1),
+				Black: r.names[first], White: r.names[1-first], Adjudicated: adjudication(why, late)}
+			if err := writeGame(c.log, info, start, moves, outcome); err != nil {
+				return r, fmt.Errorf("game %d: pgn: %w", g+1, err)
+			}
 		}
 	}
 	return r, nil
@@ -372,17 +377,28 @@ func play(ctx context.Context, c config, start ataxx.Position, engines [2]*uai.E
 	return ataxx.Draw, "(move limit)", false, moves
 }
 
-func writeGame(w io.Writer, n int, red, blue string, start ataxx.Position, moves []ataxx.Move, o ataxx.Outcome, why string) {
-	result := map[ataxx.Outcome]string{ataxx.RedWins: "1-0", ataxx.BlueWins: "0-1", ataxx.Draw: "1/2-1/2"}[o]
-	fmt.Fprintf(w, "[Game \"%d\"]\n[Red \"%s\"]\n[Blue \"%s\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n[Termination \"%s\"]\n\n", n, red, blue, start.FEN(), result, strings.Trim(why, "()"))
-	pos := start
-	var b strings.Builder
-	for i, m := range moves {
-		if i%2 == 0 {
-			fmt.Fprintf(&b, "%d. ", pos.Fullmove())
-		}
-		b.WriteString(m.String() + " ")
-		pos.MakeMove(m)
+// writeGame logs a game in PGN as cuteataxx writes it (package pgn):
+// Black is the engine playing Red (x), White the one playing Blue (o).
+func writeGame(w io.Writer, info pgn.Info, start ataxx.Position, moves []ataxx.Move, o ataxx.Outcome) error {
+	g, err := pgn.NewGame(info, start, moves, pgn.ResultOf(o))
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "%s%s\n\n", b.String(), result)
+	return pgn.Write(w, g)
+}
+
+// adjudication names, in cuteataxx's words (its Adjudicated tag), why a
+// game ended other than by the rules; "" when the rules ended it.
+func adjudication(why string, late bool) string {
+	switch {
+	case late:
+		return "Out of time"
+	case why == "(move limit)":
+		return "Max game length reached"
+	case strings.Contains(why, " played "):
+		return "Illegal move"
+	case strings.Contains(why, "forfeits") || strings.Contains(why, "engine failed"):
+		return "Engine crash"
+	}
+	return ""
 }

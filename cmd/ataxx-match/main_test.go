@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 )
 
 func TestElo(t *testing.T) {
@@ -102,8 +104,8 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	}
 	// A fixed depth, not a clock: the machine's load cannot lose a game.
 	var out bytes.Buffer
-	pgn := filepath.Join(t.TempDir(), "games.pgn")
-	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "depth=3", "-pgn", pgn}, &out)
+	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	err := run(context.Background(), []string{"-e1", bin, "-e2", bin, "-o2", "Level=1", "-games", "4", "-tc", "depth=3", "-pgn", pgnPath}, &out)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
@@ -117,7 +119,68 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	if !strings.Contains(out.String(), "Elo difference:") || strings.Count(out.String(), "Game ") != 4 {
 		t.Errorf("output lacks the games or the Elo line:\n%s", out.String())
 	}
-	if data, err := exec.Command("grep", "-c", `^\[Result`, pgn).Output(); err != nil || strings.TrimSpace(string(data)) != "4" {
+	if data, err := exec.Command("grep", "-c", `^\[Result`, pgnPath).Output(); err != nil || strings.TrimSpace(string(data)) != "4" {
 		t.Errorf("game log: %q, %v; want 4 games", data, err)
+	}
+	// The log is cuteataxx's PGN: read back by package pgn, every move
+	// replayed, Black the engine that played Red (x), 1-0 its win.
+	f, err := os.Open(pgnPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := pgn.Read(f)
+	if err != nil {
+		t.Fatalf("pgn.Read of the log: %v", err)
+	}
+	lines := regexp.MustCompile(`Game \d+/4: (.*) \(Red\) vs (.*) \(Blue\): (Red wins|Blue wins|Draw)\.`).FindAllStringSubmatch(out.String(), -1)
+	if len(games) != 4 || len(lines) != 4 {
+		t.Fatalf("log: %d games, output: %d game lines; want 4 and 4", len(games), len(lines))
+	}
+	for i, g := range games {
+		black, _ := g.Tag("Black")
+		white, _ := g.Tag("White")
+		if black != lines[i][1] || white != lines[i][2] {
+			t.Errorf("game %d: Black %q, White %q; want %q, %q", i+1, black, white, lines[i][1], lines[i][2])
+		}
+		want := map[string]string{"Red wins": pgn.BlackWins, "Blue wins": pgn.WhiteWins, "Draw": pgn.Draw}[lines[i][3]]
+		if g.Result != want {
+			t.Errorf("game %d: result %q; the match said %s (want %q)", i+1, g.Result, lines[i][3], want)
+		}
+	}
+}
+
+// A game ended by a referee's decision carries cuteataxx's Adjudicated tag.
+func TestWriteGameAdjudicated(t *testing.T) {
+	tests := []struct {
+		name, why string
+		late      bool
+		want      string
+	}{
+		{"by the rules", "(30-19)", false, ""},
+		{"lost on time", "(Red lost on time: took 120ms)", true, "Out of time"},
+		{"illegal move", "(Blue played g2: illegal move: g2 is not empty)", false, "Illegal move"},
+		{"move limit", "(move limit)", false, "Max game length reached"},
+		{"engine failed", "(Red forfeits: EOF)", false, "Engine crash"},
+	}
+	start := ataxx.NewPosition()
+	start.SetRules(ataxx.RulesUAI)
+	moves := []ataxx.Move{ataxx.Clone(ataxx.NewSquare(6, 1))}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			info := pgn.Info{Event: "ataxx-match", Black: "one", White: "two", Adjudicated: adjudication(tt.why, tt.late)}
+			if err := writeGame(&b, info, start, moves, ataxx.BlueWins); err != nil {
+				t.Fatal(err)
+			}
+			games, err := pgn.Read(&b)
+			if err != nil || len(games) != 1 {
+				t.Fatalf("Read: %d games, %v; want 1", len(games), err)
+			}
+			got, _ := games[0].Tag("Adjudicated")
+			if got != tt.want || games[0].Result != "0-1" {
+				t.Errorf("Adjudicated %q, result %s; want %q, 0-1", got, games[0].Result, tt.want)
+			}
+		})
 	}
 }
