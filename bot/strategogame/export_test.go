@@ -278,45 +278,74 @@ func TestExportReplays(t *testing.T) {
 			check(t, st, agent.BadSetup)
 		}
 	})
-	t.Run("through the host", func(t *testing.T) {
+	t.Run("through the host, resigned", func(t *testing.T) {
 		t.Parallel()
-		hostGame(t, bin)
+		hostGame(t, bin, false)
+	})
+	t.Run("through the host, to the end", func(t *testing.T) {
+		t.Parallel()
+		hostGame(t, bin, true)
 	})
 }
 
 // hostGame plays a game through the host between alice (Red) and bob
-// (Blue), random legal moves, until alice resigns on her turn; the
-// stored game is exported and replayed.
-func hostGame(t *testing.T, bin string) {
+// (Blue), random legal moves: 30 of them, then alice resigns on her
+// turn; or, toEnd, until the game ends (a Flag taken as soon as a piece
+// can take it). The stored game is exported and
+// replayed by stratego -f to the same result line, which says who won as
+// the host does.
+func hostGame(t *testing.T, bin string, toEnd bool) {
 	k := newKind(t, strategogame.Options{})
 	h := newHarness(t, k)
 	h.in("alice", "!stratego start @bob")
 	h.in("bob", "!join")
-	for _, u := range []string{"alice", "bob"} {
-		h.dm(u, "setup random")
+	for i, u := range []string{"alice", "bob"} {
+		h.dm(u, "setup "+[2]string{"progcomp", "fortress"}[i])
 		h.dm(u, "ready")
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
-	for range 30 {
-		g, _ := h.game()
-		if g == nil {
-			t.Fatal("the armies are not on the board")
+	g, _ := h.game()
+	if g == nil {
+		t.Fatal("the armies are not on the board")
+	}
+	for n := 0; toEnd || n < 30; n++ {
+		if g.Status().Over() {
+			break
+		}
+		if n == 20000 {
+			t.Fatal("the game did not end in 20000 moves")
 		}
 		p := g.Position()
 		moves := p.LegalMoves()
 		m := moves[rng.IntN(len(moves))]
+		for _, c := range moves {
+			if toEnd && p.At(c.To()).Rank() == stratego.Flag {
+				m = c // take the Flag when a piece can
+			}
+		}
 		user := [2]string{"alice", "bob"}[p.Side()]
 		h.in(user, "!move "+m.String())
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
 	}
-	g, rec := h.game()
-	if len(rec.Moves) != 30 {
-		t.Fatalf("%d moves stored; want 30", len(rec.Moves))
+	stored, _ := h.game()
+	a, _ := stored.MarshalText()
+	b, _ := g.MarshalText()
+	if !bytes.Equal(a, b) {
+		t.Fatalf("the host's game is not the one played:\n%s\nwant\n%s", a, b)
 	}
-	if p := g.Position(); p.Side() != stratego.Red {
-		t.Fatal("not Red's turn")
-	}
-	if got := dump(h.in("alice", "!resign")); !strings.Contains(got, "Red resigns") {
-		t.Fatalf("resign: %s", got)
+	if !toEnd {
+		g, rec := h.game()
+		if len(rec.Moves) != 30 {
+			t.Fatalf("%d moves stored; want 30", len(rec.Moves))
+		}
+		if p := g.Position(); p.Side() != stratego.Red {
+			t.Fatal("not Red's turn")
+		}
+		if got := dump(h.in("alice", "!resign")); !strings.Contains(got, "Red resigns") {
+			t.Fatalf("resign: %s", got)
+		}
 	}
 	data, _, err := h.store.Load(context.Background(), "test:#g")
 	if err != nil {
@@ -330,7 +359,7 @@ func hostGame(t *testing.T, bin string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, log, err := st.(exporter).Export(strategogame.ExportMeta{Players: [2]string{"alice", "bob"}})
+	_, log, err := st.(exporter).Export(strategogame.ExportMeta{Players: [2]string{"alice smith", "bob"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,9 +367,19 @@ func hostGame(t *testing.T, bin string) {
 	if want := lastLine(log); got != want {
 		t.Fatalf("stratego -f: got %q; want %q\n%s", got, want, log)
 	}
-	if !strings.HasPrefix(got, "alice RED SURRENDER ") {
-		t.Errorf("result %q; want alice RED SURRENDER ...", got)
+	res := st.Result()
+	if !toEnd {
+		// The host's resignation is the host's result, not the state's.
+		res = bot.Result{Over: true, Winner: 1, Ending: bot.EndResigned}
+		if !strings.HasPrefix(got, "alice_smith RED SURRENDER ") {
+			t.Errorf("result %q; want alice_smith RED SURRENDER ...", got)
+		}
 	}
+	checkResult(t, got, res)
+	if toEnd && res.Ending != bot.Ending(stratego.FlagCaptured.String()) {
+		t.Errorf("the game ended %q; want the flag captured", res.Ending)
+	}
+	t.Logf("%s after %d moves: %s", res.Ending, strings.Count(string(log), ": "), got)
 }
 
 // TestExportOffTurnResignation: a resignation while the opponent is to
