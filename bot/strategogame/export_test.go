@@ -291,7 +291,7 @@ func TestExportReplays(t *testing.T) {
 // hostGame plays a game through the host between alice (Red) and bob
 // (Blue), random legal moves: 30 of them, then alice resigns on her
 // turn; or, toEnd, until the game ends (a Flag taken as soon as a piece
-// can take it). The stored game is exported and
+// can take it after the 20th move). The stored game is exported and
 // replayed by stratego -f to the same result line, which says who won as
 // the host does.
 func hostGame(t *testing.T, bin string, toEnd bool) {
@@ -299,8 +299,13 @@ func hostGame(t *testing.T, bin string, toEnd bool) {
 	h := newHarness(t, k)
 	h.in("alice", "!stratego start @bob")
 	h.in("bob", "!join")
+	// Blue's Flag in its front row (a7), open to a Scout from a4.
+	armies := [2]string{"progcomp", "F67B669999 6724898974 BB31555583 9B8sB479B8"}
+	if !toEnd {
+		armies[1] = "fortress"
+	}
 	for i, u := range []string{"alice", "bob"} {
-		h.dm(u, "setup "+[2]string{"progcomp", "fortress"}[i])
+		h.dm(u, "setup "+armies[i])
 		h.dm(u, "ready")
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
@@ -319,7 +324,7 @@ func hostGame(t *testing.T, bin string, toEnd bool) {
 		moves := p.LegalMoves()
 		m := moves[rng.IntN(len(moves))]
 		for _, c := range moves {
-			if toEnd && p.At(c.To()).Rank() == stratego.Flag {
+			if toEnd && n >= 20 && p.At(c.To()).Rank() == stratego.Flag {
 				m = c // take the Flag when a piece can
 			}
 		}
