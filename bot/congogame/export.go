@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -17,6 +18,11 @@ type ExportMeta struct {
 	Players [2]string
 	// Date the game began.
 	Date time.Time
+	// Result is the host's, when the host ended the game without the
+	// position ending it (a resignation, a draw agreed, a flag fallen):
+	// the file's Result comment says it; the moves replay to the position
+	// where it ended.
+	Result bot.Result
 }
 
 // Export writes the game as a file the guide's program (cmd/congo)
@@ -41,7 +47,7 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 	}
 	fmt.Fprintf(&b, "# White: %s\n# Black: %s\n", commentText(m.Players[0], "white"), commentText(m.Players[1], "black"))
 	fmt.Fprintf(&b, "# Start: %s\n", s.Start)
-	fmt.Fprintf(&b, "# Result: %s\n", s.resultText())
+	fmt.Fprintf(&b, "# Result: %s\n", s.resultText(m.Result))
 	fmt.Fprintf(&b, "# Final: %s\n", s.pos.FEN())
 	fmt.Fprintf(&b, "# Replay: congo --place=local --board=%s --white=hi/random --black=hi/random, then: load THIS_FILE\n", board)
 	for _, a := range s.acts {
@@ -69,15 +75,18 @@ func actCommand(m congo.Move) string {
 }
 
 // resultText says how the game stands, in the file's Result comment.
-func (s *state) resultText() string {
+func (s *state) resultText(host bot.Result) string {
 	r := s.Result()
+	if !r.Over && host.Over {
+		r = host
+	}
 	switch {
 	case !r.Over:
 		return fmt.Sprintf("running, %s to move", strings.ToLower(s.pos.Turn().String()))
-	case r.Winner < 0:
-		return "draw (" + string(r.Ending) + ")"
+	case r.Winner != 0 && r.Winner != 1:
+		return "draw (" + commentText(string(r.Ending), "agreed") + ")"
 	}
-	return fmt.Sprintf("%s wins (%s)", [2]string{"White", "Black"}[r.Winner], r.Ending)
+	return fmt.Sprintf("%s wins (%s)", [2]string{"White", "Black"}[r.Winner], commentText(string(r.Ending), "ended by the host"))
 }
 
 // commentText makes a name safe on a comment line: one line, printable,

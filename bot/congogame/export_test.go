@@ -200,3 +200,35 @@ func TestExportNames(t *testing.T) {
 		t.Errorf("names:\n%s", data)
 	}
 }
+
+// TestExportHostResult: a game the host ended (a resignation) says so in
+// its Result comment; a game the position ended keeps its own result.
+func TestExportHostResult(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		moves     []string
+		host      bot.Result
+		want      string
+	}{
+		{"resigned", "standard", []string{"a2 a3"}, bot.Result{Over: true, Winner: 0, Ending: bot.EndResigned}, "# Result: White wins (resigned)\n"},
+		{"draw agreed", "standard", []string{"a2 a3"}, bot.Result{Over: true, Winner: -1, Ending: "draw agreed"}, "# Result: draw (draw agreed)\n"},
+		{"running", "standard", []string{"a2 a3"}, bot.Result{}, "# Result: running, black to move\n"},
+		{"lion taken", monkeyWins, []string{"b1 d3 f5 d7"}, bot.Result{Over: true, Winner: 1, Ending: bot.EndResigned}, "# Result: White wins (lion taken)\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := newState(t, c.fen)
+			for _, m := range c.moves {
+				if _, err := st.Act(0, bot.Command{Verb: "move", Args: strings.Fields(m)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, data, err := st.(exporter).Export(congogame.ExportMeta{Result: c.host})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(data, []byte(c.want)) {
+				t.Errorf("got\n%s\nwant a line %q", data, c.want)
+			}
+		})
+	}
+}

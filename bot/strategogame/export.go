@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
+	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
 
@@ -29,6 +30,11 @@ type ExportMeta struct {
 	// finished game is exported.
 	AsPlayer bool
 	Seat     int
+	// Result is the host's, when the host ended the game without the
+	// game knowing (a draw agreed, a flag fallen): used when the game's
+	// own result is not over. A win is written as the loser's SURRENDER
+	// (the ending of a resignation), a draw as the manager's DRAW.
+	Result bot.Result
 }
 
 // turnLimitReason is the 2012 manager's reason for a game the turn limit
@@ -41,6 +47,8 @@ const turnLimitReason = "Game declared a draw after %d turns"
 const (
 	reasonUnkept  = " (the answer was not kept)"
 	reasonBoxedIn = "No legal move"
+	// reasonAgreed: a draw the host ended the game with.
+	reasonAgreed = "Draw agreed"
 )
 
 // Export writes the game as the 2012 manager's -o log, which cmd/stratego
@@ -70,11 +78,27 @@ const (
 //     the manager's bare reason would make -f take the last line for the
 //     offending answer); -f gives the same result line.
 //
+// A draw the host ends the game with (ExportMeta.Result) is the
+// manager's DRAW ("REASON: Draw agreed"; in setup "neither BOTH DRAW 0 0
+// 0"): the file's result line is the game's, but -f, which has no agreed
+// draw, cannot replay it.
+//
 // The manager knows progcomp rules only: a game under manual rules is
 // written with its own rules' outcomes, which -f replays as progcomp (the
 // same until a piece other than a Miner attacks a Bomb).
 func (s *state) Export(m ExportMeta) (string, []byte, error) {
 	over := s.over()
+	f := s.rec.Forfeit
+	hostDraw := false
+	if !over && m.Result.Over {
+		over = true
+		switch w := m.Result.Winner; w {
+		case 0, 1:
+			f = &forfeit{Seat: 1 - w, Ending: m.Result.Ending}
+		default:
+			hostDraw = true
+		}
+	}
 	switch {
 	case !s.rec.Began:
 		return "", nil, fmt.Errorf("%w: it has not begun", ErrExport)
@@ -84,7 +108,6 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 	names := [2]string{logName(m.Players[0], "red"), logName(m.Players[1], "blue")}
 	visible := func(c stratego.Colour) bool { return over || int(c) == m.Seat }
 	var b bytes.Buffer
-	f := s.rec.Forfeit
 
 	if s.game == nil {
 		// In setup: a forfeit there is a bad setup.
@@ -96,7 +119,7 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 				for _, l := range strings.Split(s.rec.Setups[c], "/") {
 					fmt.Fprintln(&b, l)
 				}
-			case f != nil:
+			case f != nil || hostDraw:
 				army, err := stratego.Formation(stratego.Formations()[0])
 				if err != nil {
 					return "", nil, err
@@ -105,6 +128,10 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 					fmt.Fprintln(&b, l)
 				}
 			}
+		}
+		if hostDraw {
+			r := agent.Result{Name: "neither", Colour: "BOTH", Outcome: agent.Draw}
+			fmt.Fprintf(&b, "Game ends during setup - REASON: %s\n%v\n", reasonAgreed, r)
 		}
 		if f != nil {
 			bad := stratego.Colour(f.Seat)
@@ -161,6 +188,9 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 		// The engine ends a game whose side to move is boxed in; the
 		// manager asks that side anyway, and any answer is illegal.
 		end(pos.Side(), agent.Illegal, reasonBoxedIn)
+	}
+	if hostDraw && !ended {
+		end(pos.Side(), agent.Draw, reasonAgreed)
 	}
 	if f != nil && !ended {
 		c := stratego.Colour(f.Seat)

@@ -261,6 +261,24 @@ func TestExportReplays(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the host's win", func(t *testing.T) {
+		t.Parallel()
+		// The host's result, the game not told (a flag fallen).
+		g := newRandomGame(t, 8, 0)
+		g.play(t, 15)
+		res := bot.Result{Over: true, Winner: 1 - g.side(), Ending: "time"}
+		m := exportMeta
+		m.Result = res
+		_, data, err := g.st.(exporter).Export(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := replay(t, bin, data)
+		if want := lastLine(data); got != want {
+			t.Fatalf("stratego -f: got %q; want the log's %q\nlog:\n%s", got, want, data)
+		}
+		checkResult(t, got, res)
+	})
 	t.Run("resigned in setup", func(t *testing.T) {
 		t.Parallel()
 		for seat := range 2 {
@@ -403,6 +421,36 @@ func TestExportOffTurnResignation(t *testing.T) {
 	checkResult(t, lastLine(data), g.st.Result())
 	if r, _ := agent.ParseResult(lastLine(data)); r.Outcome != agent.Surrender || colourSeat(r.Colour) != resigner {
 		t.Errorf("result %q; want the resigner's SURRENDER", lastLine(data))
+	}
+}
+
+// TestExportHostDraw: a draw the host ends the game with is the
+// manager's DRAW in the file's result line, during play and in setup.
+func TestExportHostDraw(t *testing.T) {
+	draw := bot.Result{Over: true, Winner: -1, Ending: "draw agreed"}
+	m := exportMeta
+	m.Result = draw
+	g := newRandomGame(t, 9, 0)
+	g.play(t, 6)
+	st, err := newKind(t, strategogame.Options{}).New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Begin(); err != nil {
+		t.Fatal(err)
+	}
+	for name, st := range map[string]bot.State{"in play": g.st, "in setup": st} {
+		_, data, err := st.(exporter).Export(m)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		line := lastLine(data)
+		if r, err := agent.ParseResult(line); err != nil || r.Outcome != agent.Draw {
+			t.Errorf("%s: result line %q (%v); want a DRAW", name, line, err)
+		}
+		if !bytes.Contains(data, []byte("REASON: Draw agreed\n")) {
+			t.Errorf("%s: no reason Draw agreed:\n%s", name, data)
+		}
 	}
 }
 
