@@ -54,6 +54,15 @@
 // trailing '+'; the stop as the monkey's square twice. The position is
 // replayed from them.
 //
+// # Export
+//
+// Export writes a game as a file for the guide's program: cmd/congo,
+// started with the file's --board (the start FEN), plays it with "load
+// FILE": comment lines (players, date, start and final FEN, result,
+// command line), then one command a line, "move a2 a3", "move b1 d3 f5",
+// "move b1 d3 stop", or a turn a jump at a time as typed ("move b1 d3",
+// "stop").
+//
 // Options.Guide makes the kind speak as the guide's program for
 // cmd/congo: only the guide's lines, with its blank lines and leading
 // spaces.

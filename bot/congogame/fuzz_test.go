@@ -68,3 +68,52 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzExport: any record the kind decodes, with any player names,
+// exports to a file of comment lines and commands cmd/congo plays (move
+// SQUARES [stop], stop) whose replay from the start gives the game's
+// position.
+func FuzzExport(f *testing.F) {
+	f.Add(`{"start":"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ/w/-1","moves":"a2-a3 a6-a5"}`, "alice", "bob")
+	f.Add(`{"start":"7/4l2/7/4c2/7/2p4/1M1L3/w/-1","moves":"b1-d3+ d3-d3"}`, "eve\nmove a2 a3", "\r")
+	f.Add(`{"start":"7/4l2/7/4c2/7/2p4/1M1L3/w/-1","moves":"b1-d3-f5-d7"}`, "", "#")
+	kind := congogame.New(nil, congogame.Options{})
+	f.Fuzz(func(t *testing.T, record, white, black string) {
+		st, err := kind.Decode([]byte(record))
+		if err != nil {
+			return
+		}
+		_, data, err := st.(exporter).Export(congogame.ExportMeta{Players: [2]string{white, black}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var start string
+		var moves []bot.Command
+		for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			if s, ok := strings.CutPrefix(l, "# Start: "); ok && start == "" {
+				start = s
+			}
+			f := strings.Fields(l)
+			switch {
+			case strings.HasPrefix(l, "# "):
+			case len(f) > 0 && (f[0] == "move" || l == "stop"):
+				moves = append(moves, bot.Command{Verb: f[0], Args: f[1:]})
+			default:
+				t.Fatalf("line %q is neither a comment nor a move:\n%s", l, data)
+			}
+		}
+		back := newState(t, start)
+		for _, c := range moves {
+			seat := back.Pending()
+			if len(seat) != 1 {
+				t.Fatalf("%v after the game ended:\n%s", c, data)
+			}
+			if _, err := back.Act(seat[0], c); err != nil {
+				t.Fatalf("%v: %v\n%s", c, err, data)
+			}
+		}
+		if got, want := fenOf(t, back), fenOf(t, st); got != want {
+			t.Fatalf("replayed to %s; want %s\n%s", got, want, data)
+		}
+	})
+}

@@ -38,6 +38,11 @@
 //     reports, and the game waits for the operator. The replay costs the
 //     program's thinking time for each of its recorded moves, so an
 //     action late in a long game takes longer (BenchmarkProgramAct).
+//   - Export writes the game as the 2012 manager's -o log, which
+//     cmd/stratego -f replays to the same result line; endings the
+//     manager lacks are mapped to its nearest (a resignation is the
+//     resigner's SURRENDER; see Export). A running game is exported only
+//     to its players, the opponent's army written as #.
 //
 // A resignation is the host's: it ends the table without telling the
 // State, so the board after a resignation still hides both armies; the

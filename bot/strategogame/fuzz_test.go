@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 )
@@ -97,4 +98,64 @@ func mustEncode(t *testing.T, st bot.State) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// FuzzExport: any record the kind decodes, with any player names, exports
+// (over, or to a player) to a log whose SETUP headers and result line are
+// what the manager's reader takes: a name is one word, and the opponent's
+// army of a running game is never in its player's export.
+func FuzzExport(f *testing.F) {
+	red := "FB8sB479B8/BB31555583/6724898974/967B669999"
+	blue := "48793B9956/9531962874/7B6B4s6578/8BFB9958B9"
+	f.Add([]byte(`{"rules":"progcomp","turn_limit":5000,"setups":["`+red+`","`+blue+`"],"ready":[true,true],"began":true,"moves":["b4-b5","a7-a6"],"forfeit":{"seat":0,"ending":"resigned"}}`), "alice smith", "bob\nRED SETUP", 1)
+	f.Add([]byte(`{"rules":"progcomp","turn_limit":5000,"setups":["`+red+`",""],"ready":[true,false],"began":true,"moves":[],"forfeit":{"seat":1,"ending":"bad setup"}}`), "", " ", 0)
+	f.Add([]byte(`{"rules":"manual","turn_limit":2,"setups":["`+red+`","`+blue+`"],"ready":[true,true],"began":true,"moves":["b4-b5","a7-a6"]}`), "ai:3", "neither", 0)
+	k, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, redName, blueName string, seat int) {
+		st, err := k.Decode(data)
+		if err != nil {
+			return
+		}
+		m := strategogame.ExportMeta{Players: [2]string{redName, blueName}}
+		over := st.Result().Over
+		if !over {
+			m.AsPlayer, m.Seat = true, seat&1
+		}
+		_, log, err := st.(exporter).Export(m)
+		if err != nil {
+			return
+		}
+		lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+		headers := 0
+		for i, l := range lines {
+			f := strings.Fields(l)
+			if len(f) == 3 && f[2] == "SETUP" {
+				headers++
+				if want := [2]string{"RED", "BLUE"}[headers-1&1]; f[1] != want {
+					t.Fatalf("header %q; want NAME %s SETUP", l, want)
+				}
+				if !over && headers-1 != m.Seat {
+					for _, row := range lines[i+1 : min(i+5, len(lines))] {
+						if strings.HasSuffix(row, " SETUP") || strings.HasPrefix(row, "Game ends") {
+							break
+						}
+						if strings.Trim(row, "#") != "" {
+							t.Fatalf("the opponent's army in a running game's export: %q\n%s", row, log)
+						}
+					}
+				}
+			}
+		}
+		if headers != 2 {
+			t.Fatalf("%d SETUP headers; want 2:\n%s", headers, log)
+		}
+		if over {
+			if _, err := agent.ParseResult(lines[len(lines)-1]); err != nil {
+				t.Fatalf("result line: %v\n%s", err, log)
+			}
+		}
+	})
 }
