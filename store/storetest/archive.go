@@ -298,7 +298,7 @@ func RunArchive(t *testing.T, open func(t *testing.T) bot.Archive) {
 		set("ataxx", "discord:9", 1400) // ties with ai:3
 		set("congo", "irc:zed", 3000)
 		top, err := a.Top(ctx, "ataxx", 10)
-		want := []bot.Ranked{{Player: "irc:alice", Score: 1700}, bot.Ranked{Player: "irc:bob", Score: 1662.5}, bot.Ranked{Player: "ai:3", Score: 1400}, bot.Ranked{Player: "discord:9", Score: 1400}, bot.Ranked{Player: "irc:carol", Score: -20}}
+		want := []bot.Ranked{{Player: "irc:alice", Score: 1700}, {Player: "irc:bob", Score: 1662.5}, {Player: "ai:3", Score: 1400}, {Player: "discord:9", Score: 1400}, {Player: "irc:carol", Score: -20}}
 		if err != nil || !reflect.DeepEqual(top, want) {
 			t.Fatalf("Top 10: got %v, %v; want %v", top, err, want)
 		}
