@@ -91,11 +91,12 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = s.update(func(tx *bbolt.Tx) error {
-		if _, err := tx.CreateBucketIfNotExists([]byte(bucketName)); err != nil {
-			return err
+		for _, name := range append([]string{bucketName, owedBucket}, archiveBuckets...) {
+			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
+				return err
+			}
 		}
-		_, err := tx.CreateBucketIfNotExists([]byte(owedBucket))
-		return err
+		return nil
 	})
 	if err != nil {
 		s.close()
