@@ -182,11 +182,17 @@ func wrongType(err error) bool { return err != nil && strings.HasPrefix(err.Erro
 // Load returns the record of channel key; a key it cannot read gives
 // bot.ErrDamaged and bot.DamagedVersion.
 func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	return s.loadHash(ctx, s.Key(key), key)
+}
+
+// loadHash reads a versioned hash (fields v and d) at the Redis key rkey,
+// of the record named key in messages.
+func (s *Store) loadHash(ctx context.Context, rkey, key string) ([]byte, uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	vals, err := s.client.HMGet(ctx, s.Key(key), "v", "d").Result()
+	vals, err := s.client.HMGet(ctx, rkey, "v", "d").Result()
 	if wrongType(err) {
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", rkey, bot.ErrDamaged)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
@@ -197,15 +203,15 @@ func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 	case !ok1 && !ok2:
 		return nil, 0, fmt.Errorf("redis store: %q: %w", key, bot.ErrNotFound)
 	case !ok1:
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no version: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no version: %w", rkey, bot.ErrDamaged)
 	case !ok2:
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no record: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no record: %w", rkey, bot.ErrDamaged)
 	case !readableVersion(vs):
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w", s.Key(key), cut(vs, 40), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w", rkey, cut(vs, 40), bot.ErrDamaged)
 	}
 	v, err := strconv.ParseUint(vs, 10, 64)
 	if err != nil { // readableVersion said it parses
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w: %w", s.Key(key), vs, bot.ErrDamaged, err)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w: %w", rkey, vs, bot.ErrDamaged, err)
 	}
 	return []byte(data), v, nil
 }

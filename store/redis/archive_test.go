@@ -1,0 +1,97 @@
+package redis_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
+	"github.com/ataxxbot/ataxxbot/store/storetest"
+)
+
+func TestArchiveContract(t *testing.T) {
+	url := redistest.URL(t)
+	var n atomic.Int64
+	storetest.RunArchive(t, func(t *testing.T) bot.Archive {
+		return open(t, url, fmt.Sprintf("arch%d-%d", time.Now().UnixNano(), n.Add(1)))
+	})
+}
+
+func TestArchiveKeyLayout(t *testing.T) {
+	s := open(t, "redis://127.0.0.1:1/0", "ataxxbot")
+	for _, c := range []struct{ name, got, want string }{
+		{"game", s.ArchiveKey("1z"), "ataxxbot:{game:1z}"},
+		{"user's games", s.HistoryKey("irc:alice", ""), "ataxxbot:{user:irc:alice}:games"},
+		{"user's games of a kind", s.HistoryKey("irc:alice", "ataxx"), "ataxxbot:{user:irc:alice}:games:ataxx"},
+		{"a kind's games", s.HistoryKey("", "ataxx"), "ataxxbot:{kind:ataxx}:games"},
+		{"every game", s.HistoryKey("", ""), "ataxxbot:games"},
+		{"rating", s.RatingKey("ataxx", "irc:alice"), "ataxxbot:{rating:ataxx:irc:alice}"},
+		{"leaderboard", s.TopKey("ataxx"), "ataxxbot:{top:ataxx}"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: got %q; want %q", c.name, c.got, c.want)
+		}
+	}
+}
+
+// A crash after the game's hash was written and before its indexes: the
+// retry writes no second game and completes the indexes from the stored
+// one.
+func TestArchiveRetryCompletesIndexes(t *testing.T) {
+	ctx := context.Background()
+	url := redistest.URL(t)
+	s := open(t, url, fmt.Sprintf("crash%d", time.Now().UnixNano()))
+	stored := bot.ArchivedGame{ID: "5", Kind: "ataxx", Players: []bot.ArchivedPlayer{{Seat: "Red", UserID: "irc:alice"}}, Score: "first", Ended: time.Now()}
+	data, _ := json.Marshal(stored)
+	opts, _ := goredis.ParseURL(url)
+	raw := goredis.NewClient(opts)
+	defer raw.Close()
+	if err := raw.HSet(ctx, s.ArchiveKey("5"), "d", data).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if games, _, err := s.History(ctx, "irc:alice", "", "", 5); err != nil || len(games) != 0 {
+		t.Fatalf("before the retry: got %d games, %v; want none indexed", len(games), err)
+	}
+	retry := stored
+	retry.Score = "second"
+	if err := s.ArchiveGame(ctx, retry); err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	for _, c := range []struct{ user, kind string }{{"irc:alice", ""}, {"irc:alice", "ataxx"}, {"", "ataxx"}, {"", ""}} {
+		games, _, err := s.History(ctx, c.user, c.kind, "", 5)
+		if err != nil || len(games) != 1 || games[0].Score != "first" {
+			t.Fatalf("History(%q, %q) after the retry: got %+v, %v; want the first write once", c.user, c.kind, games, err)
+		}
+	}
+}
+
+func TestArchiveNeverExpires(t *testing.T) {
+	ctx := context.Background()
+	url := redistest.URL(t)
+	s := open(t, url, fmt.Sprintf("keep%d", time.Now().UnixNano()))
+	g := bot.ArchivedGame{ID: "k", Kind: "congo", Players: []bot.ArchivedPlayer{{Seat: "White", UserID: "irc:bob"}}, Ended: time.Now()}
+	if err := s.ArchiveGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveRating(ctx, "congo", "irc:bob", []byte("r"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetRank(ctx, "congo", "irc:bob", 1500); err != nil {
+		t.Fatal(err)
+	}
+	opts, _ := goredis.ParseURL(url)
+	raw := goredis.NewClient(opts)
+	defer raw.Close()
+	for _, key := range []string{s.ArchiveKey("k"), s.HistoryKey("irc:bob", ""), s.HistoryKey("irc:bob", "congo"),
+		s.HistoryKey("", "congo"), s.HistoryKey("", ""), s.RatingKey("congo", "irc:bob"), s.TopKey("congo")} {
+		if d, err := raw.PTTL(ctx, key).Result(); err != nil || d != -1 {
+			t.Errorf("%s: PTTL %v, %v; want -1 (kept, no expiry)", key, d, err)
+		}
+	}
+}
