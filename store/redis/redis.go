@@ -14,6 +14,9 @@
 // bot.DamagedVersion, and a save at that version replaces it only while
 // it is still unreadable. An owed set of another type holds no mark the
 // store can read: it is replaced, and logged at ERROR with its key.
+//
+// The archive of finished games, ratings and leaderboards (bot.Archive)
+// is in archive.go, with its key layout; it never expires.
 package redis
 
 import (
