@@ -89,10 +89,13 @@ type Archive interface {
 	// History returns up to n (at most MaxHistory) games, newest first,
 	// that user played ("" any player) of kind ("" any kind), after the
 	// cursor before ("" from the newest). next is the cursor of the page
-	// that follows, "" after the last.
+	// that follows, "" after the last. A game it cannot read is left out
+	// of the page (ArchivedGame gives ErrDamaged for it), never an error
+	// that would hide the others.
 	History(ctx context.Context, user, kind, before string, n int) (games []ArchivedGame, next string, err error)
 	// Rating returns a player's rating record in kind (opaque to the
-	// store) and its version, or ErrNotFound; versioned like Store.Load.
+	// store) and its version, or ErrNotFound; versioned like Store.Load,
+	// ErrDamaged and DamagedVersion included.
 	Rating(ctx context.Context, kind, player string) (data []byte, version uint64, err error)
 	// SaveRating writes a rating record if version is still current (0:
 	// new) and returns the new version, or ErrConflict; like Store.Save.

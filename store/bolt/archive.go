@@ -145,6 +145,9 @@ func (s *Store) History(ctx context.Context, user, kind, before string, n int) (
 			last = string(k[len(prefix):])
 			id := last[strings.IndexByte(last, ':')+1:]
 			g, err := getGame(tx, id)
+			if errors.Is(err, bot.ErrDamaged) || errors.Is(err, bot.ErrNotFound) {
+				continue // left out; ArchivedGame names the damage
+			}
 			if err != nil {
 				return err
 			}
@@ -179,30 +182,22 @@ func (s *Store) Rating(ctx context.Context, kind, player string) (data []byte, v
 	return data, version, err
 }
 
-// SaveRating writes a rating record if version is current.
+// SaveRating writes a rating record if version is current; at
+// bot.DamagedVersion it replaces one Rating cannot read, as Save does.
 func (s *Store) SaveRating(ctx context.Context, kind, player string, data []byte, version uint64) (uint64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	key := string(ratingKey(kind, player))
+	var next uint64
 	err := s.update(func(tx *bbolt.Tx) error {
-		b := tx.Bucket([]byte(ratingsBucket))
-		cur, _, err := stored(b, key)
-		switch {
-		case err != nil:
-			return fmt.Errorf("bolt store: rating of %q in %q is damaged, not at version %d: %w", player, kind, version, bot.ErrConflict)
-		case cur != version:
-			return fmt.Errorf("bolt store: rating of %q in %q at version %d, not %d: %w", player, kind, cur, version, bot.ErrConflict)
-		}
-		v := make([]byte, 8+len(data))
-		binary.BigEndian.PutUint64(v, version+1)
-		copy(v[8:], data)
-		return b.Put([]byte(key), v)
+		var err error
+		next, err = putVersioned(tx.Bucket([]byte(ratingsBucket)), string(ratingKey(kind, player)), data, version)
+		return err
 	})
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("bolt store: rating of %q in %q: %w", player, kind, err)
 	}
-	return version + 1, nil
+	return next, nil
 }
 
 // highFirst encodes score as 8 bytes whose byte order is the scores'

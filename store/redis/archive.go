@@ -169,8 +169,8 @@ func (s *Store) History(ctx context.Context, user, kind, before string, n int) (
 	for i, k := range keys {
 		data, err := cmds[i].Bytes()
 		g, err := decodeGame(idOf(k), data, err)
-		if errors.Is(err, bot.ErrNotFound) {
-			continue // never: a game is written before its indexes
+		if errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged) {
+			continue // left out; ArchivedGame names the damage
 		}
 		if err != nil {
 			return nil, "", err
