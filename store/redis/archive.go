@@ -156,15 +156,14 @@ func (s *Store) History(ctx context.Context, user, kind, before string, n int) (
 		keys, next = keys[:n], keys[n-1]
 	}
 	cmds := make([]*goredis.StringCmd, len(keys))
-	_, err = s.client.Pipelined(ctx, func(p goredis.Pipeliner) error {
+	// Each command's own error is read below: a missing or damaged game
+	// is left out, a failed call fails the page.
+	_, _ = s.client.Pipelined(ctx, func(p goredis.Pipeliner) error {
 		for i, k := range keys {
 			cmds[i] = p.HGet(ctx, s.archiveKey(idOf(k)), "d")
 		}
 		return nil
 	})
-	if err != nil && !errors.Is(err, goredis.Nil) {
-		return nil, "", fmt.Errorf("redis store: history of %q in %q: %w", user, kind, err)
-	}
 	games := make([]bot.ArchivedGame, 0, len(keys))
 	for i, k := range keys {
 		data, err := cmds[i].Bytes()

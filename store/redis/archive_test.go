@@ -3,6 +3,7 @@ package redis_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"testing"
@@ -93,5 +94,59 @@ func TestArchiveNeverExpires(t *testing.T) {
 		if d, err := raw.PTTL(ctx, key).Result(); err != nil || d != -1 {
 			t.Errorf("%s: PTTL %v, %v; want -1 (kept, no expiry)", key, d, err)
 		}
+	}
+}
+
+// A rating key of another type loads as ErrDamaged and is replaced at
+// DamagedVersion only; a game hash that does not decode, or a key of
+// another type at a game's name, is left out of History and named by
+// ArchivedGame.
+func TestArchiveDamage(t *testing.T) {
+	ctx := context.Background()
+	url := redistest.URL(t)
+	s := open(t, url, fmt.Sprintf("damage%d", time.Now().UnixNano()))
+	opts, _ := goredis.ParseURL(url)
+	raw := goredis.NewClient(opts)
+	defer raw.Close()
+	if err := raw.Set(ctx, s.RatingKey("ataxx", "irc:alice"), "a string", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, v, err := s.Rating(ctx, "ataxx", "irc:alice"); !errors.Is(err, bot.ErrDamaged) || v != bot.DamagedVersion {
+		t.Fatalf("Rating of a string key: got %d, %v; want DamagedVersion, ErrDamaged", v, err)
+	}
+	if _, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("new"), 0); !errors.Is(err, bot.ErrConflict) {
+		t.Fatalf("SaveRating at 0 over damage: got %v; want ErrConflict", err)
+	}
+	if v, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("new"), bot.DamagedVersion); err != nil || v != 1 {
+		t.Fatalf("SaveRating at DamagedVersion: got %d, %v; want 1", v, err)
+	}
+	if _, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("again"), bot.DamagedVersion); !errors.Is(err, bot.ErrConflict) {
+		t.Fatalf("SaveRating at DamagedVersion over a readable record: got %v; want ErrConflict", err)
+	}
+
+	now := time.Now()
+	for i, id := range []string{"1", "2", "3", "4"} {
+		g := bot.ArchivedGame{ID: id, Kind: "ataxx", Players: []bot.ArchivedPlayer{{Seat: "Red", UserID: "irc:bob"}}, Ended: now.Add(time.Duration(i) * time.Minute)}
+		if err := s.ArchiveGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := raw.HSet(ctx, s.ArchiveKey("2"), "d", "{not json").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Del(ctx, s.ArchiveKey("3")).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.RPush(ctx, s.ArchiveKey("3"), "a list").Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"2", "3"} {
+		if _, err := s.ArchivedGame(ctx, id); !errors.Is(err, bot.ErrDamaged) {
+			t.Fatalf("ArchivedGame %s: got %v; want ErrDamaged", id, err)
+		}
+	}
+	games, _, err := s.History(ctx, "irc:bob", "", "", 10)
+	if err != nil || len(games) != 2 || games[0].ID != "4" || games[1].ID != "1" {
+		t.Fatalf("History around damaged games: got %v, %v; want games 4 and 1", games, err)
 	}
 }
