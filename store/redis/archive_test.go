@@ -150,3 +150,46 @@ func TestArchiveDamage(t *testing.T) {
 		t.Fatalf("History around damaged games: got %v, %v; want games 4 and 1", games, err)
 	}
 }
+
+// BenchmarkArchive measures what the end of a game costs the store
+// (NextGameID and ArchiveGame of a 60-move game) and a History page of 10.
+func BenchmarkArchive(b *testing.B) {
+	ctx := context.Background()
+	s := open(b, redistest.URL(b), fmt.Sprintf("bench%d", time.Now().UnixNano()))
+	moves := make([]string, 60)
+	for i := range moves {
+		moves[i] = "a7c5"
+	}
+	game := func(id string, i int) bot.ArchivedGame {
+		return bot.ArchivedGame{ID: id, Kind: "ataxx", Moves: moves, Record: make([]byte, 200),
+			Players: []bot.ArchivedPlayer{{Seat: "Red", UserID: fmt.Sprintf("irc:p%d", i%50)}, {Seat: "Blue", UserID: fmt.Sprintf("irc:p%d", (i+1)%50)}},
+			Began:   time.Unix(int64(i), 0), Ended: time.Unix(int64(i)+600, 0)}
+	}
+	b.Run("ArchiveGame", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			id, err := s.NextGameID(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.ArchiveGame(ctx, game(id, i)); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+	b.Run("History10", func(b *testing.B) {
+		for i := range 200 {
+			id, _ := s.NextGameID(ctx)
+			if err := s.ArchiveGame(ctx, game(id, i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for b.Loop() {
+			games, _, err := s.History(ctx, "irc:p7", "", "", 10)
+			if err != nil || len(games) != 10 {
+				b.Fatalf("got %d games, %v", len(games), err)
+			}
+		}
+	})
+}
