@@ -46,6 +46,21 @@ func TestCluster(t *testing.T) {
 	t.Run("Archive", func(t *testing.T) {
 		storetest.RunArchive(t, func(t *testing.T) bot.Archive { return openCluster(t) })
 	})
+	t.Run("OneSeedAddress", func(t *testing.T) {
+		// One node's address with Cluster set: the client learns the
+		// others, and a game on another node's slots saves.
+		s, err := redisstore.Open(redisstore.Options{Addrs: c.Addrs[:1], Cluster: true, Prefix: "seed", Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for i := range 20 {
+			key := fmt.Sprintf("irc:#c%d", i)
+			if _, err := s.Save(ctx, key, []byte("x"), 0, false); err != nil {
+				t.Fatalf("Save %s through one seed address: %v", key, err)
+			}
+		}
+	})
 
 	// The keys were spread over the three masters: the contracts ran
 	// across nodes, not on one by chance.

@@ -40,9 +40,12 @@ type Options struct {
 	// Addrs of Sentinels (with MasterName) or Cluster nodes, instead of URL.
 	Addrs      []string
 	MasterName string
-	Username   string
-	Password   string // from the environment, not the committed config
-	DB         int
+	// Cluster says Addrs are Cluster nodes even when there is only one
+	// (several Addrs without MasterName are a Cluster anyway).
+	Cluster  bool
+	Username string
+	Password string // from the environment, not the committed config
+	DB       int
 	// Prefix of every key; default "ataxxbot".
 	Prefix string
 	// DoneTTL is how long a finished or abandoned game is kept after its
@@ -74,16 +77,17 @@ func Open(opts Options) (*Store, error) {
 		opts.Timeout = 2 * time.Second
 	}
 	u := &goredis.UniversalOptions{
-		Addrs:        opts.Addrs,
-		MasterName:   opts.MasterName,
-		Username:     opts.Username,
-		Password:     opts.Password,
-		DB:           opts.DB,
-		DialTimeout:  opts.Timeout,
-		ReadTimeout:  opts.Timeout,
-		WriteTimeout: opts.Timeout,
-		PoolTimeout:  opts.Timeout,
-		MaxRetries:   1,
+		Addrs:         opts.Addrs,
+		MasterName:    opts.MasterName,
+		IsClusterMode: opts.Cluster,
+		Username:      opts.Username,
+		Password:      opts.Password,
+		DB:            opts.DB,
+		DialTimeout:   opts.Timeout,
+		ReadTimeout:   opts.Timeout,
+		WriteTimeout:  opts.Timeout,
+		PoolTimeout:   opts.Timeout,
+		MaxRetries:    1,
 		// A call's context deadline (Timeout, retries included) is what
 		// bounds it, so an outage costs a player Timeout, not twice it.
 		ContextTimeoutEnabled: true,
