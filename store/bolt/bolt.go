@@ -91,11 +91,12 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = s.update(func(tx *bbolt.Tx) error {
-		if _, err := tx.CreateBucketIfNotExists([]byte(bucketName)); err != nil {
-			return err
+		for _, name := range append([]string{bucketName, owedBucket}, archiveBuckets...) {
+			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
+				return err
+			}
 		}
-		_, err := tx.CreateBucketIfNotExists([]byte(owedBucket))
-		return err
+		return nil
 	})
 	if err != nil {
 		s.close()
@@ -260,31 +261,43 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	next := version + 1
+	var next uint64
 	err := s.update(func(tx *bbolt.Tx) error {
-		b := tx.Bucket([]byte(bucketName))
-		cur, _, damage := stored(b, key)
-		switch {
-		case version == bot.DamagedVersion && damage == nil:
-			return fmt.Errorf("bolt store: %q at version %d, not damaged: %w", key, cur, bot.ErrConflict)
-		case version == bot.DamagedVersion:
-			next = 1
-			if b.Bucket([]byte(key)) != nil {
-				if err := b.DeleteBucket([]byte(key)); err != nil {
-					return err
-				}
-			}
-		case damage != nil:
-			return fmt.Errorf("bolt store: %q is damaged, not at version %d: %w", key, version, bot.ErrConflict)
-		case cur != version:
-			return fmt.Errorf("bolt store: %q at version %d, not %d: %w", key, cur, version, bot.ErrConflict)
-		}
-		v := make([]byte, 8+len(data))
-		binary.BigEndian.PutUint64(v, next)
-		copy(v[8:], data)
-		return b.Put([]byte(key), v)
+		var err error
+		next, err = putVersioned(tx.Bucket([]byte(bucketName)), key, data, version)
+		return err
 	})
 	if err != nil {
+		return 0, err
+	}
+	return next, nil
+}
+
+// putVersioned writes data under key in b if version is current, and
+// returns the new version; at bot.DamagedVersion it replaces a value
+// stored cannot read, and only such a value.
+func putVersioned(b *bbolt.Bucket, key string, data []byte, version uint64) (uint64, error) {
+	next := version + 1
+	cur, _, damage := stored(b, key)
+	switch {
+	case version == bot.DamagedVersion && damage == nil:
+		return 0, fmt.Errorf("bolt store: %q at version %d, not damaged: %w", key, cur, bot.ErrConflict)
+	case version == bot.DamagedVersion:
+		next = 1
+		if b.Bucket([]byte(key)) != nil {
+			if err := b.DeleteBucket([]byte(key)); err != nil {
+				return 0, err
+			}
+		}
+	case damage != nil:
+		return 0, fmt.Errorf("bolt store: %q is damaged, not at version %d: %w", key, version, bot.ErrConflict)
+	case cur != version:
+		return 0, fmt.Errorf("bolt store: %q at version %d, not %d: %w", key, cur, version, bot.ErrConflict)
+	}
+	v := make([]byte, 8+len(data))
+	binary.BigEndian.PutUint64(v, next)
+	copy(v[8:], data)
+	if err := b.Put([]byte(key), v); err != nil {
 		return 0, err
 	}
 	return next, nil

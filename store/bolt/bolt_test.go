@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
@@ -43,5 +44,51 @@ func TestSurvivesReopen(t *testing.T) {
 	got, gotV, err := s.Load(ctx, "console:console")
 	if err != nil || string(got) != "kept" || gotV != v {
 		t.Fatalf("after reopen: got %q, %d, %v; want %q, %d", got, gotV, err, "kept", v)
+	}
+}
+
+func TestArchiveContract(t *testing.T) {
+	storetest.RunArchive(t, func(t *testing.T) bot.Archive {
+		s := open(t, filepath.Join(t.TempDir(), "games.db"))
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
+func TestArchiveSurvivesReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "games.db")
+	s := open(t, path)
+	id, err := s.NextGameID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := bot.ArchivedGame{ID: id, Kind: "ataxx", Players: []bot.ArchivedPlayer{{Seat: "Red", UserID: "irc:alice"}}, Ended: time.Now()}
+	if err := s.ArchiveGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("r"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetRank(ctx, "ataxx", "irc:alice", 1600); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = open(t, path)
+	defer s.Close()
+	games, _, err := s.History(ctx, "irc:alice", "ataxx", "", 5)
+	if err != nil || len(games) != 1 || games[0].ID != id {
+		t.Fatalf("History after reopen: got %v, %v; want game %s", games, err, id)
+	}
+	if next, err := s.NextGameID(ctx); err != nil || next == id {
+		t.Fatalf("NextGameID after reopen: got %q, %v; want a new id after %q", next, err, id)
+	}
+	if data, _, err := s.Rating(ctx, "ataxx", "irc:alice"); err != nil || string(data) != "r" {
+		t.Fatalf("Rating after reopen: got %q, %v", data, err)
+	}
+	if top, err := s.Top(ctx, "ataxx", 1); err != nil || len(top) != 1 || top[0].Score != 1600 {
+		t.Fatalf("Top after reopen: got %v, %v", top, err)
 	}
 }

@@ -7,3 +7,8 @@ import bbolt "go.etcd.io/bbolt"
 func Games(s *Store, fn func(b *bbolt.Bucket) error) error {
 	return s.db.Update(func(tx *bbolt.Tx) error { return fn(tx.Bucket([]byte(bucketName))) })
 }
+
+// Bucket runs fn on the bucket name in a write transaction.
+func Bucket(s *Store, name string, fn func(b *bbolt.Bucket) error) error {
+	return s.db.Update(func(tx *bbolt.Tx) error { return fn(tx.Bucket([]byte(name))) })
+}

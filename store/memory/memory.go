@@ -19,6 +19,7 @@ type Store struct {
 	owed    map[string]bool
 	leases  map[string]lease
 	boxes   map[string][][]byte
+	archive *archive // made on first use
 }
 
 type record struct {

@@ -11,3 +11,7 @@ import (
 func TestContract(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) bot.Store { return memory.New() })
 }
+
+func TestArchiveContract(t *testing.T) {
+	storetest.RunArchive(t, func(t *testing.T) bot.Archive { return memory.New() })
+}

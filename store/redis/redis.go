@@ -14,6 +14,9 @@
 // bot.DamagedVersion, and a save at that version replaces it only while
 // it is still unreadable. An owed set of another type holds no mark the
 // store can read: it is replaced, and logged at ERROR with its key.
+//
+// The archive of finished games, ratings and leaderboards (bot.Archive)
+// is in archive.go, with its key layout; it never expires.
 package redis
 
 import (
@@ -37,9 +40,12 @@ type Options struct {
 	// Addrs of Sentinels (with MasterName) or Cluster nodes, instead of URL.
 	Addrs      []string
 	MasterName string
-	Username   string
-	Password   string // from the environment, not the committed config
-	DB         int
+	// Cluster says Addrs are Cluster nodes even when there is only one
+	// (several Addrs without MasterName are a Cluster anyway).
+	Cluster  bool
+	Username string
+	Password string // from the environment, not the committed config
+	DB       int
 	// Prefix of every key; default "ataxxbot".
 	Prefix string
 	// DoneTTL is how long a finished or abandoned game is kept after its
@@ -71,16 +77,17 @@ func Open(opts Options) (*Store, error) {
 		opts.Timeout = 2 * time.Second
 	}
 	u := &goredis.UniversalOptions{
-		Addrs:        opts.Addrs,
-		MasterName:   opts.MasterName,
-		Username:     opts.Username,
-		Password:     opts.Password,
-		DB:           opts.DB,
-		DialTimeout:  opts.Timeout,
-		ReadTimeout:  opts.Timeout,
-		WriteTimeout: opts.Timeout,
-		PoolTimeout:  opts.Timeout,
-		MaxRetries:   1,
+		Addrs:         opts.Addrs,
+		MasterName:    opts.MasterName,
+		IsClusterMode: opts.Cluster,
+		Username:      opts.Username,
+		Password:      opts.Password,
+		DB:            opts.DB,
+		DialTimeout:   opts.Timeout,
+		ReadTimeout:   opts.Timeout,
+		WriteTimeout:  opts.Timeout,
+		PoolTimeout:   opts.Timeout,
+		MaxRetries:    1,
 		// A call's context deadline (Timeout, retries included) is what
 		// bounds it, so an outage costs a player Timeout, not twice it.
 		ContextTimeoutEnabled: true,
@@ -182,11 +189,17 @@ func wrongType(err error) bool { return err != nil && strings.HasPrefix(err.Erro
 // Load returns the record of channel key; a key it cannot read gives
 // bot.ErrDamaged and bot.DamagedVersion.
 func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	return s.loadHash(ctx, s.Key(key), key)
+}
+
+// loadHash reads a versioned hash (fields v and d) at the Redis key rkey,
+// of the record named key in messages.
+func (s *Store) loadHash(ctx context.Context, rkey, key string) ([]byte, uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	vals, err := s.client.HMGet(ctx, s.Key(key), "v", "d").Result()
+	vals, err := s.client.HMGet(ctx, rkey, "v", "d").Result()
 	if wrongType(err) {
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", rkey, bot.ErrDamaged)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
@@ -197,15 +210,15 @@ func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 	case !ok1 && !ok2:
 		return nil, 0, fmt.Errorf("redis store: %q: %w", key, bot.ErrNotFound)
 	case !ok1:
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no version: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no version: %w", rkey, bot.ErrDamaged)
 	case !ok2:
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no record: %w", s.Key(key), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s has no record: %w", rkey, bot.ErrDamaged)
 	case !readableVersion(vs):
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w", s.Key(key), cut(vs, 40), bot.ErrDamaged)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w", rkey, cut(vs, 40), bot.ErrDamaged)
 	}
 	v, err := strconv.ParseUint(vs, 10, 64)
 	if err != nil { // readableVersion said it parses
-		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w: %w", s.Key(key), vs, bot.ErrDamaged, err)
+		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s: version %q: %w: %w", rkey, vs, bot.ErrDamaged, err)
 	}
 	return []byte(data), v, nil
 }

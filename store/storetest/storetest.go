@@ -1,6 +1,7 @@
 // Package storetest is the contract every bot.Store passes: round trips,
 // missing keys, stale versions, and concurrent savers of whom exactly one
-// wins. Each implementation's tests call Run.
+// wins. Each implementation's tests call Run, and RunArchive for the
+// optional bot.Archive: finished games, history pages, ratings, leaderboards.
 package storetest
 
 import (

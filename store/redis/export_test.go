@@ -1,0 +1,8 @@
+package redis
+
+// The archive's keys, for the key-layout tests.
+
+func (s *Store) ArchiveKey(id string) string          { return s.archiveKey(id) }
+func (s *Store) HistoryKey(user, kind string) string  { return s.historyKey(user, kind) }
+func (s *Store) RatingKey(kind, player string) string { return s.ratingKey(kind, player) }
+func (s *Store) TopKey(kind string) string            { return s.topKey(kind) }
