@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -67,9 +66,6 @@ type Adapter struct {
 	log     *slog.Logger
 	out     *outbox
 	ids     *identities
-
-	mu    sync.Mutex
-	nicks map[string]string // identity -> last nick seen, for private replies
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -129,8 +125,12 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	default:
 		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
 	}
-	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, nicks: map[string]string{}, ids: newIdentities()}
+	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities()}
 	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
+	a.out.resolve = a.holder
+	a.out.skipped = func(id string) {
+		a.log.Info("irc: private line not sent: its user left the network", "user", id)
+	}
 	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
 	a.client.Handlers.Add(girc.PRIVMSG, a.receive) // identity in order, then onPrivmsg in the background
 	a.trackIdentities()
@@ -196,9 +196,6 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 		m.Addressed, m.Private = true, true
 		target = e.Source.Name
 	}
-	a.mu.Lock()
-	a.nicks[m.UserID] = e.Source.Name
-	a.mu.Unlock()
 	replies := a.handler.Handle(context.Background(), m)
 	a.deliver(target, m.UserID, e.Source.Name, replies)
 }
@@ -220,22 +217,29 @@ func addressed(text, nick string) (string, bool) {
 var caps = bot.Caps{MaxLines: 11}
 
 // deliver queues replies: a public one for its table's channel (target
-// when it names none), a private one for its user's nick (nick when the
-// user is the speaker).
+// when it names none), a private one for the nick of the connection that
+// holds its user's identity now (see holder); nick is the speaker's.
 func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 	for _, r := range replies {
 		if r.To.Network != "" && r.To.Network != Network {
 			continue
 		}
-		to := target
-		switch {
-		case r.Private:
-			to = a.nickOf(r.User, speakerID, nick)
-			if to == "" {
-				a.log.Warn("irc: no nick known for a private reply", "user", r.User.ID)
+		if r.Private {
+			fallback := ""
+			if r.User.ID == speakerID {
+				fallback = nick
+			}
+			if a.holder(r.User.ID, fallback) == "" {
+				// Not on the network as far as the bot can tell: the
+				// reply waits for them to ask (board) when back.
+				a.log.Info("irc: private reply not sent: its user is not on the network", "user", r.User.ID)
 				continue
 			}
-		case r.To.Channel != "":
+			a.out.addPrivate(r.User.ID, fallback, Lines(r), r.Mono)
+			continue
+		}
+		to := target
+		if r.To.Channel != "" {
 			to = r.To.Channel
 		}
 		if to == "" {
@@ -243,24 +247,6 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 		}
 		a.out.add(to, Lines(r), r.Mono)
 	}
-}
-
-// nickOf is the nick to reach u by: the speaker's own, the last one seen
-// for that identity, or the name the record keeps.
-func (a *Adapter) nickOf(u bot.User, speakerID, nick string) string {
-	if u.ID == speakerID && nick != "" {
-		return nick
-	}
-	a.mu.Lock()
-	n := a.nicks[u.ID]
-	a.mu.Unlock()
-	if n == "" {
-		n = u.Name
-	}
-	if strings.ContainsAny(n, " ,*?!@#:") || !validNick(n) {
-		return ""
-	}
-	return n
 }
 
 // validNick reports whether n can be a private message's target.
