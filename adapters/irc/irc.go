@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -48,6 +49,15 @@ type Config struct {
 	// RequireAccount refuses commands from users without a services
 	// account, with a one-line reply.
 	RequireAccount bool
+	// RegainEvery is how often the bot, when it runs under a fallback
+	// nick (Nick taken when it connected), asks the server whether Nick
+	// is free and takes it back; default 30 s. It also takes it back at
+	// once when it sees the holder quit or change nick.
+	RegainEvery time.Duration
+	// NickServPassword, where set, is Nick's services password: the bot
+	// then asks NickServ to GHOST (and REGAIN) a holder of Nick before it
+	// takes it back. Never logged.
+	NickServPassword string
 	// Prefix is the bot's command prefix in channels (bot.Config.Prefix),
 	// so that RequireAccount answers commands and not talk; default "!".
 	Prefix string
@@ -66,6 +76,8 @@ type Adapter struct {
 	log     *slog.Logger
 	out     *outbox
 	ids     *identities
+
+	registered atomic.Bool // the server welcomed the bot on this connection
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -94,6 +106,9 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = 20
 	}
+	if cfg.RegainEvery <= 0 {
+		cfg.RegainEvery = 30 * time.Second
+	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "!"
 	}
@@ -108,6 +123,8 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 		PingDelay:   30 * time.Second,
 		RecoverFunc: func(c *girc.Client, e *girc.HandlerError) { log.Error("irc handler panic", "err", e.Error()) },
 	}
+	var a *Adapter
+	gc.HandleNickCollide = func(old string) string { return a.collide(old) }
 	switch strings.ToLower(cfg.SASL) {
 	case "":
 	case "plain":
@@ -125,7 +142,7 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	default:
 		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
 	}
-	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities()}
+	a = &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities()}
 	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
 	a.out.resolve = a.holder
 	a.out.skipped = func(id string) {
@@ -134,6 +151,7 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
 	a.client.Handlers.Add(girc.PRIVMSG, a.receive) // identity in order, then onPrivmsg in the background
 	a.trackIdentities()
+	a.trackNick()
 	return a, nil
 }
 
@@ -153,6 +171,7 @@ func (a *Adapter) onConnected(c *girc.Client, e girc.Event) {
 // growing pause (1 s to 1 min) and rejoining the channels.
 func (a *Adapter) Run(ctx context.Context) error {
 	go a.out.run(ctx)
+	go a.regainLoop(ctx)
 	go func() {
 		<-ctx.Done()
 		a.client.Close()
@@ -160,6 +179,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	pause := time.Second
 	for {
 		start := time.Now()
+		a.registered.Store(false)
 		err := a.client.Connect()
 		if ctx.Err() != nil {
 			return nil
