@@ -117,10 +117,15 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	}
 	gc := girc.Config{
 		Server: cfg.Server, Port: cfg.Port, Nick: cfg.Nick, User: cfg.User, Name: cfg.RealName,
-		SSL:         useTLS,
-		TLSConfig:   &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
-		Version:     "ataxxbot",
-		PingDelay:   30 * time.Second,
+		SSL:       useTLS,
+		TLSConfig: &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
+		Version:   "ataxxbot",
+		PingDelay: 30 * time.Second,
+		// The outbox paces every PRIVMSG (outbox.go); girc's own limiter
+		// on top of it slept again in the outbox's goroutine, about
+		// doubling the time of every line once a burst had used the
+		// budget.
+		AllowFlood:  true,
 		RecoverFunc: func(c *girc.Client, e *girc.HandlerError) { log.Error("irc handler panic", "err", e.Error()) },
 	}
 	var a *Adapter

@@ -234,7 +234,7 @@ func (o *outbox) run(ctx context.Context) {
 		if target == "" {
 			continue // a private line for someone not on the network
 		}
-		o.pace.sent(time.Now(), len(target)+len(line))
+		o.pace.sent(time.Now(), len("PRIVMSG ")+len(target)+len(" :")+len(line))
 		o.send(target, line)
 		if ctx.Err() != nil {
 			return
