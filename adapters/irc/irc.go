@@ -249,6 +249,10 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 		if r.To.Network != "" && r.To.Network != Network {
 			continue
 		}
+		if r.To.IsQuery() && !r.Private {
+			// A query table's public reply is its owner's alone.
+			r.Private, r.User = true, bot.User{ID: strings.TrimPrefix(r.To.Channel, "query:")}
+		}
 		if r.Private {
 			fallback := ""
 			if r.User.ID == speakerID {
@@ -267,7 +271,7 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 		if r.To.Channel != "" {
 			to = r.To.Channel
 		}
-		if to == "" {
+		if !validTarget(to) {
 			continue
 		}
 		a.out.add(to, Lines(r), r.Mono)
@@ -275,7 +279,13 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 }
 
 // validNick reports whether n can be a private message's target.
-func validNick(n string) bool { return n != "" && len(n) <= 64 && clean(n) == n }
+func validNick(n string) bool { return validTarget(n) && !strings.ContainsAny(n, "*?!@#:") }
+
+// validTarget reports whether t can be a PRIVMSG's target: one word, no
+// list, no control character (nothing that could end the line).
+func validTarget(t string) bool {
+	return t != "" && len(t) <= 64 && clean(t) == t && !strings.ContainsAny(t, " ,")
+}
 
 // Send delivers replies the bot sends on its own (AI moves, expiries).
 func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {
