@@ -44,7 +44,8 @@ func (a *Adapter) trackNick() {
 		}
 		for _, n := range strings.Fields(e.Last()) {
 			if strings.EqualFold(n, a.cfg.Nick) {
-				return // still held
+				a.ghost(c) // still held: by our own ghost, maybe
+				return
 			}
 		}
 		c.Cmd.Nick(a.cfg.Nick)
@@ -54,17 +55,24 @@ func (a *Adapter) trackNick() {
 // hasNick reports whether the bot goes by its configured nick.
 func (a *Adapter) hasNick(c *girc.Client) bool { return strings.EqualFold(c.GetNick(), a.cfg.Nick) }
 
-// regain asks for Nick back when the bot is without it: NickServ first
-// where a password is set, then the server whether it is in use.
+// regain asks the server whether Nick is in use, when the bot is
+// without it; the answer (RPL_ISON) takes it or asks NickServ.
 func (a *Adapter) regain(c *girc.Client) {
 	if !a.registered.Load() || a.hasNick(c) {
 		return
 	}
-	if a.cfg.NickServPassword != "" {
-		c.Cmd.Message("NickServ", "GHOST "+a.cfg.Nick+" "+a.cfg.NickServPassword)
-		c.Cmd.Message("NickServ", "REGAIN "+a.cfg.Nick+" "+a.cfg.NickServPassword)
-	}
 	c.Send(&girc.Event{Command: girc.ISON, Params: []string{a.cfg.Nick}})
+}
+
+// ghost asks NickServ to disconnect whoever holds Nick (GHOST, Anope and
+// Atheme) or to hand it over (REGAIN, Atheme), where a password is set;
+// the holder's QUIT, or the next ISON, then lets the bot take it.
+func (a *Adapter) ghost(c *girc.Client) {
+	if a.cfg.NickServPassword == "" {
+		return
+	}
+	c.Cmd.Message("NickServ", "GHOST "+a.cfg.Nick+" "+a.cfg.NickServPassword)
+	c.Cmd.Message("NickServ", "REGAIN "+a.cfg.Nick+" "+a.cfg.NickServPassword)
 }
 
 // regainLoop calls regain every RegainEvery until ctx is done.
