@@ -122,3 +122,21 @@ func TestIRCPrivateViewFollowsIdentity(t *testing.T) {
 	}
 	checkWire(t, alice, carol, back, eve)
 }
+
+// TestIRCQueryFromOutsideChannels: a user who shares no channel with the
+// bot (so it cannot follow their nick) is still answered in a private
+// query, at the nick they asked from.
+func TestIRCQueryFromOutsideChannels(t *testing.T) {
+	t.Parallel() // each runs its own ngircd
+	if testing.Short() {
+		t.Skip("runs ngircd")
+	}
+	s := ircdtest.Start(t)
+	watcher := ircdtest.Connect(t, s, "watcher", "watcher")
+	watcher.Join("#q")
+	startBot(t, s, "#q")
+	watcher.Expect(`^:ataxxbot!\S+ JOIN :?#q`, wait)
+	loner := ircdtest.ConnectFrom(t, s, "127.0.0.2", "loner", "loner")
+	loner.Say("ataxxbot", "status")
+	loner.Expect(`^:ataxxbot!\S+ PRIVMSG loner :No game here`, wait)
+}

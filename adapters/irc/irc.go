@@ -255,7 +255,11 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 		}
 		if r.Private {
 			fallback := ""
-			if r.User.ID == speakerID {
+			if r.User.ID == speakerID && nick != "" && a.client.LookupUser(nick) == nil {
+				// A speaker in none of the bot's channels: the bot cannot
+				// follow them, so it answers the nick they spoke from. A
+				// speaker it can see is followed (and is gone once they
+				// quit, whoever takes the nick).
 				fallback = nick
 			}
 			if a.holder(r.User.ID, fallback) == "" {
