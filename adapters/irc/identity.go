@@ -169,7 +169,7 @@ func (a *Adapter) identify(c *girc.Client, e girc.Event) who {
 	s := speaker{nick: e.Source.Name, ident: e.Source.Ident, host: e.Source.Host}
 	if acct, ok := e.Tags.Get("account"); ok && acct != "" && acct != "*" {
 		s.account = acct
-	} else if u := c.LookupUser(e.Source.Name); u != nil {
+	} else if u := a.lookupUser(e.Source.Name); u != nil {
 		s.account = u.Extras.Account
 	}
 	// The server marks unverified idents with "~" if the bot's own ident,
@@ -232,7 +232,7 @@ func (a *Adapter) refuseWithoutAccount(c *girc.Client, e girc.Event) (bot.Reply,
 // holding that nick.
 func (a *Adapter) holder(id, fallback string) string {
 	found := a.resolve(id)
-	if found == "" && fallback != "" && a.client.LookupUser(fallback) == nil {
+	if found == "" && fallback != "" && a.lookupUser(fallback) == nil {
 		found = fallback // a private query from someone in none of our channels
 	}
 	if !validNick(found) {
@@ -246,13 +246,13 @@ func (a *Adapter) resolve(id string) string {
 	kind, rest, _ := strings.Cut(id, ":")
 	switch kind {
 	case "account":
-		for _, u := range a.client.Users() {
+		for _, u := range a.users() {
 			if strings.EqualFold(u.Extras.Account, rest) {
 				return u.Nick
 			}
 		}
 	case "host":
-		for _, u := range a.client.Users() {
+		for _, u := range a.users() {
 			if u.Ident+"@"+strings.ToLower(u.Host) == rest {
 				return u.Nick
 			}
@@ -262,7 +262,7 @@ func (a *Adapter) resolve(id string) string {
 		if !ok {
 			return ""
 		}
-		if u := a.client.LookupUser(nick); u != nil && u.Ident+"@"+strings.ToLower(u.Host) == userhost {
+		if u := a.lookupUser(nick); u != nil && u.Ident+"@"+strings.ToLower(u.Host) == userhost {
 			return u.Nick
 		}
 	}

@@ -7,7 +7,9 @@
 // server tells it, else an ident the server verified, else the nick bound
 // to the host and carried across nick changes (identity.go says why and
 // what that cannot prevent). RequireAccount refuses commands from users
-// without an account.
+// without an account. A private reply is addressed to that identity and
+// sent to the nick of the connection holding it when each line goes out
+// (identity.go, holder), never to a nick alone.
 package irc
 
 import (
@@ -17,6 +19,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -78,6 +81,25 @@ type Adapter struct {
 	ids     *identities
 
 	registered atomic.Bool // the server welcomed the bot on this connection
+
+	// lookMu serializes reads of girc's user state: girc's User.Copy
+	// writes the copied channel list into the original's array, so two
+	// lookups at once race (harmlessly, but -race says so).
+	lookMu sync.Mutex
+}
+
+// lookupUser is girc's LookupUser, one at a time.
+func (a *Adapter) lookupUser(nick string) *girc.User {
+	a.lookMu.Lock()
+	defer a.lookMu.Unlock()
+	return a.client.LookupUser(nick)
+}
+
+// users is girc's Users, one at a time.
+func (a *Adapter) users() []*girc.User {
+	a.lookMu.Lock()
+	defer a.lookMu.Unlock()
+	return a.client.Users()
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -255,7 +277,7 @@ func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 		}
 		if r.Private {
 			fallback := ""
-			if r.User.ID == speakerID && nick != "" && a.client.LookupUser(nick) == nil {
+			if r.User.ID == speakerID && nick != "" && a.lookupUser(nick) == nil {
 				// A speaker in none of the bot's channels: the bot cannot
 				// follow them, so it answers the nick they spoke from. A
 				// speaker it can see is followed (and is gone once they
