@@ -169,7 +169,7 @@ func (a *Adapter) identify(c *girc.Client, e girc.Event) who {
 	s := speaker{nick: e.Source.Name, ident: e.Source.Ident, host: e.Source.Host}
 	if acct, ok := e.Tags.Get("account"); ok && acct != "" && acct != "*" {
 		s.account = acct
-	} else if u := c.LookupUser(e.Source.Name); u != nil {
+	} else if u := a.lookupUser(e.Source.Name); u != nil {
 		s.account = u.Extras.Account
 	}
 	// The server marks unverified idents with "~" if the bot's own ident,
@@ -213,4 +213,70 @@ func (a *Adapter) refuseWithoutAccount(c *girc.Client, e girc.Event) (bot.Reply,
 		}
 	}
 	return bot.Reply{Text: e.Source.Name + ": log in to a services account (NickServ) to play here; this bot takes commands only from registered users."}, true
+}
+
+// holder is the nick to send a private reply for id to: the connection
+// that holds id now, as the server has shown it to the bot (girc tracks
+// the users of the channels the bot is in, through NICK, QUIT, PART,
+// KICK and its own reconnects), or "" when none does. It never answers
+// with a nick alone:
+//
+//   - "account:NAME": a user logged in to NAME.
+//   - "host:IDENT@HOST": a user with that verified ident and host.
+//   - "nick:NICK@HOST": the connection bound to the id (identify), under
+//     the nick it has now, if it is still there with the same ident@host.
+//
+// A reply to what id said from nick (fallback) reaches them there even
+// when the bot shares no channel with them (it then cannot see them
+// leave), unless the server has shown the bot another connection
+// holding that nick.
+func (a *Adapter) holder(id, fallback string) string {
+	found := a.resolve(id)
+	if found == "" && fallback != "" && a.lookupUser(fallback) == nil {
+		found = fallback // a private query from someone in none of our channels
+	}
+	if !validNick(found) {
+		return ""
+	}
+	return found
+}
+
+// resolve is holder without the speaker's case.
+func (a *Adapter) resolve(id string) string {
+	kind, rest, _ := strings.Cut(id, ":")
+	switch kind {
+	case "account":
+		for _, u := range a.users() {
+			if strings.EqualFold(u.Extras.Account, rest) {
+				return u.Nick
+			}
+		}
+	case "host":
+		for _, u := range a.users() {
+			if u.Ident+"@"+strings.ToLower(u.Host) == rest {
+				return u.Nick
+			}
+		}
+	case "nick":
+		nick, userhost, ok := a.ids.holderOf(id)
+		if !ok {
+			return ""
+		}
+		if u := a.lookupUser(nick); u != nil && u.Ident+"@"+strings.ToLower(u.Host) == userhost {
+			return u.Nick
+		}
+	}
+	return "" // "guest:" ids hold no seat
+}
+
+// holderOf is the nick bound to id now and the ident@host of the
+// connection using it.
+func (ids *identities) holderOf(id string) (nick, userhost string, ok bool) {
+	ids.mu.Lock()
+	defer ids.mu.Unlock()
+	nick, ok = ids.holder[id]
+	if !ok {
+		return "", "", false
+	}
+	return nick, ids.byNick[nick].userhost, true
 }

@@ -7,7 +7,9 @@
 // server tells it, else an ident the server verified, else the nick bound
 // to the host and carried across nick changes (identity.go says why and
 // what that cannot prevent). RequireAccount refuses commands from users
-// without an account.
+// without an account. A private reply is addressed to that identity and
+// sent to the nick of the connection holding it when each line goes out
+// (identity.go, holder), never to a nick alone.
 package irc
 
 import (
@@ -18,6 +20,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -49,6 +52,15 @@ type Config struct {
 	// RequireAccount refuses commands from users without a services
 	// account, with a one-line reply.
 	RequireAccount bool
+	// RegainEvery is how often the bot, when it runs under a fallback
+	// nick (Nick taken when it connected), asks the server whether Nick
+	// is free and takes it back; default 30 s. It also takes it back at
+	// once when it sees the holder quit or change nick.
+	RegainEvery time.Duration
+	// NickServPassword, where set, is Nick's services password: the bot
+	// then asks NickServ to GHOST (and REGAIN) a holder of Nick before it
+	// takes it back. Never logged.
+	NickServPassword string
 	// Prefix is the bot's command prefix in channels (bot.Config.Prefix),
 	// so that RequireAccount answers commands and not talk; default "!".
 	Prefix string
@@ -68,8 +80,26 @@ type Adapter struct {
 	out     *outbox
 	ids     *identities
 
-	mu    sync.Mutex
-	nicks map[string]string // identity -> last nick seen, for private replies
+	registered atomic.Bool // the server welcomed the bot on this connection
+
+	// lookMu serializes reads of girc's user state: girc's User.Copy
+	// writes the copied channel list into the original's array, so two
+	// lookups at once race (harmlessly, but -race says so).
+	lookMu sync.Mutex
+}
+
+// lookupUser is girc's LookupUser, one at a time.
+func (a *Adapter) lookupUser(nick string) *girc.User {
+	a.lookMu.Lock()
+	defer a.lookMu.Unlock()
+	return a.client.LookupUser(nick)
+}
+
+// users is girc's Users, one at a time.
+func (a *Adapter) users() []*girc.User {
+	a.lookMu.Lock()
+	defer a.lookMu.Unlock()
+	return a.client.Users()
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -98,6 +128,9 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	if cfg.MaxQueue <= 0 {
 		cfg.MaxQueue = 20
 	}
+	if cfg.RegainEvery <= 0 {
+		cfg.RegainEvery = 30 * time.Second
+	}
 	if cfg.Prefix == "" {
 		cfg.Prefix = "!"
 	}
@@ -106,12 +139,19 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	}
 	gc := girc.Config{
 		Server: cfg.Server, Port: cfg.Port, Nick: cfg.Nick, User: cfg.User, Name: cfg.RealName,
-		SSL:         useTLS,
-		TLSConfig:   &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
-		Version:     "ataxxbot",
-		PingDelay:   30 * time.Second,
+		SSL:       useTLS,
+		TLSConfig: &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
+		Version:   "ataxxbot",
+		PingDelay: 30 * time.Second,
+		// The outbox paces every PRIVMSG (outbox.go); girc's own limiter
+		// on top of it slept again in the outbox's goroutine, about
+		// doubling the time of every line once a burst had used the
+		// budget.
+		AllowFlood:  true,
 		RecoverFunc: func(c *girc.Client, e *girc.HandlerError) { log.Error("irc handler panic", "err", e.Error()) },
 	}
+	var a *Adapter
+	gc.HandleNickCollide = func(old string) string { return a.collide(old) }
 	switch strings.ToLower(cfg.SASL) {
 	case "":
 	case "plain":
@@ -129,11 +169,16 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	default:
 		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
 	}
-	a := &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, nicks: map[string]string{}, ids: newIdentities()}
+	a = &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities()}
 	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
+	a.out.resolve = a.holder
+	a.out.skipped = func(id string) {
+		a.log.Info("irc: private line not sent: its user left the network", "user", id)
+	}
 	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
 	a.client.Handlers.Add(girc.PRIVMSG, a.receive) // identity in order, then onPrivmsg in the background
 	a.trackIdentities()
+	a.trackNick()
 	return a, nil
 }
 
@@ -153,6 +198,7 @@ func (a *Adapter) onConnected(c *girc.Client, e girc.Event) {
 // growing pause (1 s to 1 min) and rejoining the channels.
 func (a *Adapter) Run(ctx context.Context) error {
 	go a.out.run(ctx)
+	go a.regainLoop(ctx)
 	go func() {
 		<-ctx.Done()
 		a.client.Close()
@@ -160,6 +206,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	pause := time.Second
 	for {
 		start := time.Now()
+		a.registered.Store(false)
 		err := a.client.Connect()
 		if ctx.Err() != nil {
 			return nil
@@ -196,9 +243,6 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 		m.Addressed, m.Private = true, true
 		target = e.Source.Name
 	}
-	a.mu.Lock()
-	a.nicks[m.UserID] = e.Source.Name
-	a.mu.Unlock()
 	replies := a.handler.Handle(context.Background(), m)
 	a.deliver(target, m.UserID, e.Source.Name, replies)
 }
@@ -220,51 +264,54 @@ func addressed(text, nick string) (string, bool) {
 var caps = bot.Caps{MaxLines: 11}
 
 // deliver queues replies: a public one for its table's channel (target
-// when it names none), a private one for its user's nick (nick when the
-// user is the speaker).
+// when it names none), a private one for the nick of the connection that
+// holds its user's identity now (see holder); nick is the speaker's.
 func (a *Adapter) deliver(target, speakerID, nick string, replies []bot.Reply) {
 	for _, r := range replies {
 		if r.To.Network != "" && r.To.Network != Network {
 			continue
 		}
-		to := target
-		switch {
-		case r.Private:
-			to = a.nickOf(r.User, speakerID, nick)
-			if to == "" {
-				a.log.Warn("irc: no nick known for a private reply", "user", r.User.ID)
+		if r.To.IsQuery() && !r.Private {
+			// A query table's public reply is its owner's alone.
+			r.Private, r.User = true, bot.User{ID: strings.TrimPrefix(r.To.Channel, "query:")}
+		}
+		if r.Private {
+			fallback := ""
+			if r.User.ID == speakerID && nick != "" && a.lookupUser(nick) == nil {
+				// A speaker in none of the bot's channels: the bot cannot
+				// follow them, so it answers the nick they spoke from. A
+				// speaker it can see is followed (and is gone once they
+				// quit, whoever takes the nick).
+				fallback = nick
+			}
+			if a.holder(r.User.ID, fallback) == "" {
+				// Not on the network as far as the bot can tell: the
+				// reply waits for them to ask (board) when back.
+				a.log.Info("irc: private reply not sent: its user is not on the network", "user", r.User.ID)
 				continue
 			}
-		case r.To.Channel != "":
+			a.out.addPrivate(r.User.ID, fallback, Lines(r), r.Mono)
+			continue
+		}
+		to := target
+		if r.To.Channel != "" {
 			to = r.To.Channel
 		}
-		if to == "" {
+		if !validTarget(to) {
 			continue
 		}
 		a.out.add(to, Lines(r), r.Mono)
 	}
 }
 
-// nickOf is the nick to reach u by: the speaker's own, the last one seen
-// for that identity, or the name the record keeps.
-func (a *Adapter) nickOf(u bot.User, speakerID, nick string) string {
-	if u.ID == speakerID && nick != "" {
-		return nick
-	}
-	a.mu.Lock()
-	n := a.nicks[u.ID]
-	a.mu.Unlock()
-	if n == "" {
-		n = u.Name
-	}
-	if strings.ContainsAny(n, " ,*?!@#:") || !validNick(n) {
-		return ""
-	}
-	return n
-}
-
 // validNick reports whether n can be a private message's target.
-func validNick(n string) bool { return n != "" && len(n) <= 64 && clean(n) == n }
+func validNick(n string) bool { return validTarget(n) && !strings.ContainsAny(n, "*?!@#:") }
+
+// validTarget reports whether t can be a PRIVMSG's target: one word, no
+// list, no control character (nothing that could end the line).
+func validTarget(t string) bool {
+	return t != "" && len(t) <= 64 && clean(t) == t && !strings.ContainsAny(t, " ,")
+}
 
 // Send delivers replies the bot sends on its own (AI moves, expiries).
 func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {

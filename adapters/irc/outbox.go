@@ -8,8 +8,11 @@ import (
 	"time"
 )
 
-// outbox queues lines per target (a channel, or a nick for a private
-// query) and sends them one at a time, paced to the server's flood limit.
+// outbox queues lines per target (a channel, or the identity a private
+// reply is for) and sends them one at a time, paced to the server's flood
+// limit. A private reply's nick is looked up (resolve) as each of its
+// lines goes: lines for someone who is not on the network then are
+// dropped, and a nick that changed hands mid-reply gets none of the rest.
 //
 // The outbox paces (see pacer) rather than leaving it to girc, whose
 // limiter counts from the last line its writer goroutine wrote, so lines
@@ -32,7 +35,14 @@ import (
 type outbox struct {
 	max  int
 	send func(target, line string)
-	pace pacer // used by run only
+	// resolve is the nick of the connection holding a private reply's
+	// user id now, or "" (fallback is the nick the user spoke from, for
+	// a user in none of the bot's channels). Nil: the id is the nick.
+	resolve func(id, fallback string) string
+	// skipped is told of each private line dropped because its user was
+	// not on the network (nil: nothing).
+	skipped func(id string)
+	pace    pacer // used by run only
 
 	mu     sync.Mutex
 	queues map[string]*queue // by lower-cased target
@@ -42,10 +52,13 @@ type outbox struct {
 
 // queue is one target's waiting replies.
 type queue struct {
-	target  string    // as given to send
-	items   []outItem // items[0] may be part sent
-	started bool      // items[0] has had its first line sent
-	dropped int       // replies dropped since the last notice
+	target  string // as given to send; a user id when private
+	private bool   // target is a user id, resolved at send time
+	// fallback is the nick a private reply's user last spoke from.
+	fallback string
+	items    []outItem // items[0] may be part sent
+	started  bool      // items[0] has had its first line sent
+	dropped  int       // replies dropped since the last notice
 }
 
 type outItem struct {
@@ -60,16 +73,30 @@ func newOutbox(max int, send func(target, line string)) *outbox {
 // add queues a reply's lines for target; board says it is a multi-line
 // block that a newer one supersedes.
 func (o *outbox) add(target string, lines []string, board bool) {
+	o.enqueue(strings.ToLower(target), &queue{target: target}, lines, board) // IRC targets are case-insensitive
+}
+
+// addPrivate queues a reply's lines for the user id, to go to the nick
+// that holds id when each line is sent; fallback is the nick the user
+// spoke from, if the reply answers them.
+func (o *outbox) addPrivate(id, fallback string, lines []string, board bool) {
+	o.enqueue("user "+id, &queue{target: id, private: true, fallback: fallback}, lines, board)
+}
+
+// enqueue adds lines to the queue under key, which fresh starts when
+// there is none.
+func (o *outbox) enqueue(key string, fresh *queue, lines []string, board bool) {
 	if len(lines) == 0 {
 		return
 	}
-	key := strings.ToLower(target) // IRC targets are case-insensitive
 	o.mu.Lock()
 	q := o.queues[key]
 	if q == nil {
-		q = &queue{target: target}
+		q = fresh
 		o.queues[key] = q
 		o.ring = append(o.ring, key)
+	} else if fresh.fallback != "" {
+		q.fallback = fresh.fallback
 	}
 	q.items = append(q.items, outItem{lines: append([]string(nil), lines...), board: board})
 	q.coalesce(o.max)
@@ -129,15 +156,37 @@ func (q *queue) newerBoard(i int) bool {
 // next takes the next line to send: one line of the target whose turn it
 // is, the notice of dropped replies coming before that target's next
 // reply.
+//
+// A private line whose user is not on the network is dropped (skipped);
+// target is then "" with ok true.
 func (o *outbox) next() (target, line string, ok bool) {
+	q, line, ok := o.take()
+	if !ok || !q.private {
+		return q.target, line, ok
+	}
+	to := q.target
+	if o.resolve != nil {
+		o.mu.Lock()
+		fallback := q.fallback
+		o.mu.Unlock()
+		to = o.resolve(q.target, fallback)
+	}
+	if to == "" && o.skipped != nil {
+		o.skipped(q.target)
+	}
+	return to, line, true
+}
+
+// take pops the next line to send and the queue it came from.
+func (o *outbox) take() (q *queue, line string, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.ring) == 0 {
-		return "", "", false
+		return &queue{}, "", false
 	}
 	key := o.ring[0]
 	o.ring = o.ring[1:]
-	q := o.queues[key]
+	q = o.queues[key]
 	switch {
 	case !q.started && q.dropped > 0:
 		line = fmt.Sprintf("(%d older replies skipped to stay within the server's flood limits)", q.dropped)
@@ -155,7 +204,7 @@ func (o *outbox) next() (target, line string, ok bool) {
 	} else {
 		delete(o.queues, key)
 	}
-	return q.target, line, true
+	return q, line, true
 }
 
 // run sends until ctx is done. It waits for the pacer before it takes a
@@ -182,7 +231,10 @@ func (o *outbox) run(ctx context.Context) {
 			}
 			continue
 		}
-		o.pace.sent(time.Now(), len(target)+len(line))
+		if target == "" {
+			continue // a private line for someone not on the network
+		}
+		o.pace.sent(time.Now(), len("PRIVMSG ")+len(target)+len(" :")+len(line))
 		o.send(target, line)
 		if ctx.Err() != nil {
 			return

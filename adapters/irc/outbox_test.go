@@ -295,3 +295,46 @@ func TestPacer(t *testing.T) {
 		t.Errorf("after a quiet minute: wait %v, debt %v; want 0, 0", got, p.debt)
 	}
 }
+
+// TestOutboxPrivateResolvedAtSend: a private reply's nick is looked up as
+// each line goes: a nick change mid-reply moves the rest, a holder gone
+// drops it (skipped), and a person's replies keep their order beside a
+// channel's burst, a line of each in turn.
+func TestOutboxPrivateResolvedAtSend(t *testing.T) {
+	holder := map[string]string{"nick:bob@h": "bob"}
+	var skipped []string
+	o := newOutbox(20, nil)
+	o.resolve = func(id, fallback string) string { return holder[id] }
+	o.skipped = func(id string) { skipped = append(skipped, id) }
+	o.add("#a", boardLines("A", 4), true)
+	o.addPrivate("nick:bob@h", "", boardLines("V", 3), true)
+	o.addPrivate("nick:bob@h", "", []string{"after"}, false)
+	var got []string
+	step := func() {
+		target, line, ok := o.next()
+		if !ok {
+			t.Fatal("next: nothing; want a line")
+		}
+		got = append(got, target+" "+line)
+	}
+	step()                        // #a A1
+	step()                        // bob V1
+	holder["nick:bob@h"] = "bob2" // bob changes nick mid-view
+	step()                        // #a A2
+	step()                        // bob2 V2
+	step()                        // #a A3
+	delete(holder, "nick:bob@h")  // bob quits
+	step()                        // V3: dropped
+	step()                        // #a A4
+	step()                        // after: dropped
+	want := []string{"#a A1", "bob V1", "#a A2", "bob2 V2", "#a A3", " V3", "#a A4", " after"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q; want %q", got, want)
+	}
+	if len(skipped) != 2 {
+		t.Errorf("skipped %q; want the two lines sent while bob was away", skipped)
+	}
+	if _, _, ok := o.next(); ok {
+		t.Error("a line left after the queues emptied")
+	}
+}

@@ -126,3 +126,35 @@ func FuzzAddressed(f *testing.F) {
 		}
 	})
 }
+
+// TestDeliverNeverInjects: a reply's target that could end the line or
+// name a list is never written; a clean one is.
+func TestDeliverNeverInjects(t *testing.T) {
+	a, err := New(Config{Server: "irc.example", Nick: "ataxxbot"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, channel string
+		sent          bool
+	}{
+		{"plain", "#a", true},
+		{"CR LF", "#a\r\nQUIT :x", false},
+		{"space", "#a :x", false},
+		{"list", "#a,#b", false},
+		{"NUL", "#a\x00", false},
+	}
+	for _, tt := range tests {
+		a.deliver("", "", "", []bot.Reply{{Text: "hi", To: bot.Table{Network: Network, Channel: tt.channel}}})
+		target, _, ok := a.out.next()
+		if ok != tt.sent || (ok && target != tt.channel) {
+			t.Errorf("%s: to %q: sent %v to %q; want sent %v", tt.name, tt.channel, ok, target, tt.sent)
+		}
+	}
+	// A private reply for someone the bot cannot see on the network is
+	// not queued, whatever name the record keeps.
+	a.deliver("", "", "", []bot.Reply{{Text: "army", Private: true, User: bot.User{ID: "nick:bob@h", Name: "bob"}}})
+	if target, line, ok := a.out.next(); ok {
+		t.Errorf("a private reply for an absent user went to %q: %q", target, line)
+	}
+}

@@ -234,6 +234,20 @@ type IRCConfig struct {
 	// RequireAccount answers game commands only from users logged in to
 	// the network's services.
 	RequireAccount bool `yaml:"require_account"`
+	// RegainEvery is how often the bot, under a fallback nick, asks
+	// whether its nick is free to take it back (default 30s).
+	RegainEvery time.Duration `yaml:"regain_every"`
+	// NickServPassword lets the bot GHOST/REGAIN its nick through
+	// NickServ; from ATAXXBOT_IRC_NICKSERV_PASSWORD unless set here.
+	NickServPassword string `yaml:"nickserv_password"`
+}
+
+// nickServPassword is NickServPassword, else the environment's.
+func (c *IRCConfig) nickServPassword() string {
+	if c.NickServPassword != "" {
+		return c.NickServPassword
+	}
+	return os.Getenv("ATAXXBOT_IRC_NICKSERV_PASSWORD")
 }
 
 // DiscordConfig is the discord: section. The token comes from

@@ -121,10 +121,20 @@ type Player struct {
 	all   []string // every line received
 }
 
-// Connect registers a player with nick and ident (the USER name).
+// Connect registers a player with nick and ident (the USER name),
+// connecting from 127.0.0.1.
 func Connect(t *testing.T, s *Server, nick, ident string) *Player {
 	t.Helper()
-	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.Port))
+	return ConnectFrom(t, s, "127.0.0.1", nick, ident)
+}
+
+// ConnectFrom is Connect from the loopback address from (127.0.0.2, say):
+// the server (which does no DNS lookups) then shows the player's host as
+// from, another host than Connect's.
+func ConnectFrom(t *testing.T, s *Server, from, nick, ident string) *Player {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 10 * time.Second}
+	c, err := d.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.Port))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +168,30 @@ func (p *Player) Raw(line string) { fmt.Fprintf(p.conn, "%s\r\n", line) }
 func (p *Player) Join(channel string) {
 	p.Raw("JOIN " + channel)
 	p.Expect(` 366 `, 10*time.Second)
+}
+
+// Quit leaves the network and waits until the server closes the
+// connection.
+func (p *Player) Quit() {
+	p.Raw("QUIT :bye")
+	for deadline := time.After(10 * time.Second); ; {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				return
+			}
+		case <-deadline:
+			p.t.Fatalf("%s: the server kept the connection after QUIT", p.Nick)
+		}
+	}
+}
+
+// Sync returns once p has read every line the server sent it before now
+// (a PING's answer comes after them).
+func (p *Player) Sync() {
+	p.t.Helper()
+	p.Raw("PING :sync")
+	p.Expect(` PONG .*sync$`, 10*time.Second)
 }
 
 // Say sends a PRIVMSG.
