@@ -293,11 +293,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 		if c.SASLPassword == "" {
 			c.SASLPassword = os.Getenv("ATAXXBOT_IRC_SASL_PASSWORD")
 		}
-		a, err := irc.New(irc.Config{
-			Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
-			SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
-			Channels: c.Channels, MaxQueue: c.MaxQueue, RequireAccount: c.RequireAccount, Prefix: b.Prefix(),
-		}, rt.Handler(b), log)
+		a, err := irc.New(ircConfig(c, b.Prefix()), rt.Handler(b), log)
 		if err != nil {
 			return err
 		}
@@ -449,4 +445,15 @@ type redisLogger struct{ log *slog.Logger }
 
 func (l redisLogger) Printf(ctx context.Context, format string, v ...any) {
 	l.log.DebugContext(ctx, fmt.Sprintf(format, v...), "component", "go-redis")
+}
+
+// ircConfig is the IRC adapter's configuration from the config file's irc
+// section (secrets from the file or the environment).
+func ircConfig(c *IRCConfig, prefix string) irc.Config {
+	return irc.Config{
+		Server: c.Server, Port: c.Port, TLS: c.TLS, Nick: c.Nick, User: c.User, RealName: c.RealName,
+		SASL: c.SASL, SASLUser: c.SASLUser, SASLPassword: c.SASLPassword, CertFile: c.CertFile, KeyFile: c.KeyFile,
+		Channels: c.Channels, MaxQueue: c.MaxQueue, RequireAccount: c.RequireAccount, Prefix: prefix,
+		RegainEvery: c.RegainEvery, NickServPassword: c.nickServPassword(),
+	}
 }
