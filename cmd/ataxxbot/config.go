@@ -70,6 +70,7 @@ type StoreConfig struct {
 	URL        string        `yaml:"url"`  // redis://host:port/db (single server)
 	Addrs      []string      `yaml:"addrs"`
 	MasterName string        `yaml:"master_name"`
+	Cluster    bool          `yaml:"cluster"` // addrs are Cluster nodes, even a single seed address
 	Username   string        `yaml:"username"`
 	Password   string        `yaml:"password"` // better: ATAXXBOT_REDIS_PASSWORD
 	DB         int           `yaml:"db"`

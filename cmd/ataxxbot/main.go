@@ -416,7 +416,7 @@ func openStore(ctx context.Context, c StoreConfig, log *slog.Logger) (bot.Store,
 			c.Password = os.Getenv("ATAXXBOT_REDIS_PASSWORD")
 		}
 		s, err := redisstore.Open(redisstore.Options{
-			URL: c.URL, Addrs: c.Addrs, MasterName: c.MasterName, Username: c.Username,
+			URL: c.URL, Addrs: c.Addrs, MasterName: c.MasterName, Cluster: c.Cluster, Username: c.Username,
 			Password: c.Password, DB: c.DB, Prefix: c.Prefix, DoneTTL: c.DoneTTL, Timeout: c.Timeout,
 			Log: log,
 		})
