@@ -1,0 +1,209 @@
+package bot_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+// archiving is a harness whose bot keeps the archive (Config.Archive).
+func archiving(t *testing.T, store bot.Store, kinds ...bot.Kind) *harness {
+	t.Helper()
+	if len(kinds) == 0 {
+		kinds = []bot.Kind{guessgame.New(guessgame.Options{})}
+	}
+	if store == nil {
+		store = memory.New()
+	}
+	h := &harness{t: t, store: store, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+	b, err := bot.New(bot.Config{Admins: []string{"id-admin"}, Archive: true}, store, h.clock, kinds, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.bot = b
+	t.Cleanup(b.Close)
+	return h
+}
+
+// startGuess opens a Guess game at channel between alice (East, hides 4)
+// and bob (West, hides 6) and returns what was said as it began.
+func (h *harness) startGuess(channel string) []bot.Reply {
+	h.in(channel, "alice", "!guess start @bob")
+	h.in(channel, "bob", "!join")
+	h.dm("alice", "hide 4")
+	h.dm("bob", "hide 6")
+	h.dm("alice", "ready")
+	return h.dm("bob", "ready")
+}
+
+// TestGameIDShownAndArchived (issue 21, archive): a game gets an id as it
+// begins, shown then and at its end; the finished game is in the
+// archive with its players, moves and result, and history, game list it.
+func TestGameIDShownAndArchived(t *testing.T) {
+	st := memory.New()
+	h := archiving(t, st)
+	h.in("#a", "alice", "!guess start @bob")
+	want(t, h.in("#a", "bob", "!join"), "#a", "Game 1 begins: East (alice) vs West (bob).")
+	h.dm("alice", "hide 4")
+	h.dm("bob", "hide 6")
+	h.dm("alice", "ready")
+	h.dm("bob", "ready")
+	h.in("#a", "alice", "!guess guess 1")
+	h.in("#a", "bob", "!guess guess 2")
+	want(t, h.in("#a", "alice", "!guess guess 6"), "#a", "(game 1)")
+
+	g, err := st.ArchivedGame(context.Background(), "1")
+	if err != nil {
+		t.Fatalf("archived game 1: %v", err)
+	}
+	if got, want := strings.Join(g.Moves, " "), "1 2 6"; got != want {
+		t.Errorf("moves: got %q; want %q", got, want)
+	}
+	if g.Winner != 0 || len(g.Players) != 2 || g.Players[0].UserID != "id-alice" || g.Players[1].UserID != "id-bob" || g.Kind != "guess" {
+		t.Errorf("archived: got %+v; want alice beat bob at guess", g)
+	}
+	if len(g.Record) == 0 || g.Began.IsZero() || g.Ended.IsZero() {
+		t.Errorf("archived: got record %d bytes, began %v, ended %v; want all set", len(g.Record), g.Began, g.Ended)
+	}
+	for _, who := range []string{"alice", "bob"} {
+		want(t, h.in("#a", who, "!history"), "#a", "1 2026-11-22 guess: East (alice) vs West (bob). East wins.")
+	}
+	want(t, h.in("#a", "carol", "!history"), "#a", "No archived games of carol")
+	rs := h.in("#b", "carol", "!game 1")
+	want(t, rs, "#b", "Game 1, guess")
+	want(t, rs, "#b", "West hid 6") // over: the board shows both numbers
+	refused(t, h.in("#b", "carol", "!game zz"), "game of an unknown id")
+	refused(t, h.in("#b", "carol", "!export 1"), "export of a kind with no format")
+}
+
+// TestNoArchiveSaysSo: without the archive the archive's commands answer
+// plainly, and games get no id.
+func TestNoArchiveSaysSo(t *testing.T) {
+	h := newHarness(t, nil)
+	if rs := h.startGuess("#n"); strings.Contains(text(rs), "Game 1") {
+		t.Errorf("got an id without an archive:\n%s", text(rs))
+	}
+	for _, c := range []string{"!history", "!game 1", "!export 1", "!rating", "!top guess"} {
+		rs := h.in("#n", "alice", c)
+		refused(t, rs, c)
+		want(t, rs, "#n", "keeps no archive")
+	}
+}
+
+// TestHistoryPages: history lists ten games a page, newest first, and
+// page N goes on.
+func TestHistoryPages(t *testing.T) {
+	h := archiving(t, nil)
+	h.startGuess("#p")
+	for i := range 12 {
+		h.in("#p", "alice", "!guess guess 6")
+		h.clock.Advance(time.Minute)
+		if i == 11 {
+			break
+		}
+		h.in("#p", "alice", "!new")
+		h.in("#p", "alice", "!start")
+		h.dm("alice", "hide 4")
+		h.dm("bob", "hide 6")
+		h.dm("alice", "ready")
+		h.dm("bob", "ready")
+	}
+	rs := h.in("#p", "alice", "!history")
+	want(t, rs, "#p", "page 1):\nc 2026")
+	want(t, rs, "#p", "history ... page 2")
+	if n := strings.Count(text(rs), "East wins"); n != 10 {
+		t.Errorf("page 1: got %d games; want 10", n)
+	}
+	rs = h.in("#p", "alice", "!history guess page 2")
+	want(t, rs, "#p", "page 2):\n2 2026")
+	if n := strings.Count(text(rs), "East wins"); n != 2 {
+		t.Errorf("page 2: got %d games; want 2", n)
+	}
+	refused(t, h.in("#p", "alice", "!history page x"), "bad page")
+}
+
+// TestLeavingIsArchivedAsResigned (issue 20's resign on leave): a player
+// who leaves a running game against a person resigns it, and the game is
+// archived so.
+func TestLeavingIsArchivedAsResigned(t *testing.T) {
+	st := memory.New()
+	h := archiving(t, st)
+	h.startGuess("#l")
+	want(t, h.in("#l", "bob", "!new"), "#l", "West resigns. East wins.")
+	g, err := st.ArchivedGame(context.Background(), "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ending != bot.EndResigned || g.Winner != 0 {
+		t.Errorf("got ending %q winner %d; want resigned, 0", g.Ending, g.Winner)
+	}
+	want(t, h.in("#l", "alice", "!rating"), "#l", "no rated games") // West never moved: unrated
+}
+
+// flakyArchive fails its first ArchiveGame, as a process stopping between
+// the save that ends a game and its archiving would.
+type flakyArchive struct {
+	*memory.Store
+	failed bool
+}
+
+func (f *flakyArchive) ArchiveGame(ctx context.Context, g bot.ArchivedGame) error {
+	if !f.failed {
+		f.failed = true
+		return errors.New("connection reset")
+	}
+	return f.Store.ArchiveGame(ctx, g)
+}
+
+// TestArchiveRetriedByTheNextGame: a finished game whose archiving failed
+// is archived when the next game replaces it at the table.
+func TestArchiveRetriedByTheNextGame(t *testing.T) {
+	st := &flakyArchive{Store: memory.New()}
+	h := archiving(t, st)
+	h.startGuess("#r")
+	h.in("#r", "alice", "!guess guess 6")
+	if _, err := st.ArchivedGame(context.Background(), "1"); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("before the retry: got %v; want not found", err)
+	}
+	h.in("#r", "alice", "!new")
+	if _, err := st.ArchivedGame(context.Background(), "1"); err != nil {
+		t.Fatalf("after new: got %v; want game 1 archived", err)
+	}
+}
+
+// TestRatingOneWin (issue 21, must show): two new players, one win,
+// through the host: 1662 / 1338, both provisional, on the leaderboard.
+func TestRatingOneWin(t *testing.T) {
+	h := archiving(t, nil)
+	h.startGuess("#g")
+	h.in("#g", "alice", "!guess guess 1")
+	h.in("#g", "bob", "!guess guess 1")
+	h.in("#g", "alice", "!guess guess 6")
+	want(t, h.in("#g", "carol", "!rating guess"), "#g", "carol: Guess 1500? ±350 (0 games).")
+	want(t, h.in("#g", "alice", "!rating"), "#g", "alice: Guess 1662? ±290 (1 games).")
+	want(t, h.in("#g", "bob", "!rating guess"), "#g", "bob: Guess 1338? ±290 (1 games).")
+	rs := h.in("#g", "carol", "!top guess")
+	want(t, rs, "#g", " 1. id-alice 1662? ±290\n 2. id-bob 1338? ±290")
+	refused(t, h.in("#g", "carol", "!top"), "top without a kind")
+}
+
+// TestAIRatedPerLevel: the built-in AI is a rated player, ai:N per kind.
+func TestAIRatedPerLevel(t *testing.T) {
+	h := archiving(t, nil)
+	h.in("#ai", "alice", "!guess start ai:2")
+	h.dm("alice", "hide 4")
+	h.dm("alice", "ready")
+	for i := 1; i <= 9; i++ {
+		rs := h.in("#ai", "alice", "!guess guess "+string(rune('0'+i)))
+		if strings.Contains(text(rs), "(game 1)") {
+			break
+		}
+	}
+	want(t, h.in("#ai", "carol", "!top guess"), "#ai", "ai:2")
+}
