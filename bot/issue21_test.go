@@ -8,7 +8,12 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/strategogame"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -206,4 +211,83 @@ func TestAIRatedPerLevel(t *testing.T) {
 		}
 	}
 	want(t, h.in("#ai", "carol", "!top guess"), "#ai", "ai:2")
+}
+
+// TestAtaxxExportReadBack (issue 21, exports): an Ataxx game played through
+// the host is exported as PGN (Black the first player, 1-0 for their
+// win by resignation) that the PGN reader reads back and replays legally.
+func TestAtaxxExportReadBack(t *testing.T) {
+	h := archiving(t, nil, ataxxgame.New(nil, ataxxgame.Options{}))
+	h.in("#x", "alice", "!ataxx start @bob")
+	want(t, h.in("#x", "bob", "!join"), "#x", "Game 1 begins")
+	for _, mv := range []struct{ who, move string }{{"alice", "!a7-b6"}, {"bob", "!a1-b2"}, {"alice", "!g1-e3"}} {
+		rs := h.in("#x", mv.who, mv.move)
+		if len(rs) == 0 || rs[0].Error {
+			t.Fatalf("%s %s: got:\n%s", mv.who, mv.move, text(rs))
+		}
+	}
+	want(t, h.in("#x", "bob", "!resign"), "#x", "(game 1)")
+	rs := h.in("#x", "carol", "!export 1")
+	if len(rs) != 1 || !rs[0].Mono {
+		t.Fatalf("export: got:\n%s\nwant one monospaced block", text(rs))
+	}
+	_, body, _ := strings.Cut(rs[0].Text, ":\n")
+	games, err := pgn.Read(strings.NewReader(body))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("reading the export back: got %d games, %v; want 1\n%s", len(games), err, body)
+	}
+	g := games[0]
+	for _, tag := range []struct{ name, want string }{{"Black", "alice"}, {"White", "bob"}, {"Result", "1-0"}, {"Event", "ataxxbot"}} {
+		if got, _ := g.Tag(tag.name); got != tag.want {
+			t.Errorf("tag %s: got %q; want %q", tag.name, got, tag.want)
+		}
+	}
+	pos := g.Start
+	var played []string
+	for _, m := range g.Moves {
+		if _, _, err := pos.Play(m); err != nil {
+			t.Fatalf("replaying %v: %v", m, err)
+		}
+		played = append(played, m.String())
+	}
+	if got, want := strings.Join(played, " "), "b6 b2 g1e3"; got != want {
+		t.Errorf("moves: got %q; want %q", got, want)
+	}
+}
+
+// TestEveryKindExports: a finished game of each kind exports in its own
+// format through the host.
+func TestEveryKindExports(t *testing.T) {
+	s, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := archiving(t, nil, congogame.New(nil, congogame.Options{}), abalonegame.New(abalonegame.Options{}), s)
+	cases := []struct {
+		name, kind string
+		setup      []string // private lines, alternately alice's and bob's
+		want       string
+	}{
+		{"congo", "congo", nil, "# Congo, exported by ataxxbot"},
+		{"abalone", "abalone", nil, "abalone.txt:\nabalone standard"},
+		{"stratego", "stratego", []string{"setup random", "setup random", "ready", "ready"}, "RED SETUP"},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ch := "#" + c.name
+			h.in(ch, "alice", "!"+c.kind+" start @bob")
+			h.in(ch, "bob", "!join")
+			for j, line := range c.setup {
+				who := []string{"alice", "bob"}[j%2]
+				h.dm(who, ch+" "+line)
+			}
+			want(t, h.in(ch, "bob", "!resign"), ch, "wins")
+			id := string(rune('1' + i))
+			rs := h.in(ch, "carol", "!export "+id)
+			want(t, rs, ch, c.want)
+			if len(rs) != 1 || rs[0].Error || !rs[0].Mono {
+				t.Fatalf("export %s: got:\n%s\nwant one monospaced file", id, text(rs))
+			}
+		})
+	}
 }
