@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/rating"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -290,4 +292,62 @@ func TestEveryKindExports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRatingSequenceThroughTheHost: a sequence of rated games days apart
+// gives, through the host, the ratings bot/rating computes for the same
+// games at the same times (RD grown for the time away), and RD keeps
+// growing while a player is away.
+func TestRatingSequenceThroughTheHost(t *testing.T) {
+	h := archiving(t, nil)
+	p := rating.Defaults()
+	alice, bob := p.New(), p.New()
+	h.startGuess("#q")
+	for i, aliceWins := range []bool{true, false, true} {
+		h.clock.Advance(time.Duration(i*3) * 24 * time.Hour)
+		if i > 0 {
+			h.in("#q", "alice", "!new")
+			h.in("#q", "alice", "!start")
+			h.dm("alice", "hide 4")
+			h.dm("bob", "hide 6")
+			h.dm("alice", "ready")
+			h.dm("bob", "ready")
+		}
+		h.in("#q", "alice", "!guess guess 1")
+		if aliceWins {
+			h.in("#q", "bob", "!guess guess 1")
+			h.in("#q", "alice", "!guess guess 6")
+		} else {
+			h.in("#q", "bob", "!guess guess 4")
+		}
+		score := 0.0
+		if aliceWins {
+			score = 1
+		}
+		alice, bob = rating.Game(alice, bob, score, h.clock.Now(), p)
+	}
+	want(t, h.in("#q", "alice", "!rating guess"), "#q", fmt.Sprintf("alice: Guess %s (3 games).", alice))
+	want(t, h.in("#q", "bob", "!rating guess"), "#q", fmt.Sprintf("bob: Guess %s (3 games).", bob))
+	h.clock.Advance(200 * 24 * time.Hour)
+	away := rating.Decay(alice, h.clock.Now(), p)
+	if !(away.RD > alice.RD) {
+		t.Fatalf("RD after 200 days: got %.1f; want more than %.1f", away.RD, alice.RD)
+	}
+	want(t, h.in("#q", "alice", "!rating guess"), "#q", fmt.Sprintf("alice: Guess %s (3 games).", away))
+}
+
+// TestRatingOfAMentionedUser: rating @user and history @user read the
+// mentioned user's id, as the network gives it.
+func TestRatingOfAMentionedUser(t *testing.T) {
+	h := archiving(t, nil)
+	h.startGuess("#m")
+	h.in("#m", "alice", "!guess guess 1")
+	h.in("#m", "bob", "!guess guess 4")
+	ask := func(text string) []bot.Reply {
+		return h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "#m", UserID: "id-carol", Name: "carol",
+			Text: text, Mentions: []bot.User{{ID: "id-bob", Name: "bob"}}})
+	}
+	want(t, ask("!rating @bob"), "#m", "bob: Guess 1662? ±290 (1 games).")
+	want(t, ask("!history @bob guess"), "#m", "Games of bob in Guess")
+	refused(t, ask("!rating @bob chess"), "rating of an unknown kind")
 }
