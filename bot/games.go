@@ -20,6 +20,12 @@ type Exporter interface {
 	Export(st State, meta ExportMeta) (filename string, data []byte, err error)
 }
 
+// RuleSetter is implemented by a State that can name its rule set (the
+// archive keeps it): "manual", "progcomp".
+type RuleSetter interface {
+	RuleSet() string
+}
+
 // ExportMeta is what the archive knows of a game and its state does not.
 type ExportMeta struct {
 	Players []string  // the seats' players' names, in seat order
@@ -76,7 +82,7 @@ func (b *Bot) archiveSaved(ctx context.Context, t *tx) {
 		return
 	}
 	if t.over != nil && t.over.ID != t.rec.ID {
-		if g, err := b.archivedGame(t.over); err == nil {
+		if g, err := b.archivedGame(t.over, t.table); err == nil {
 			if err := a.ArchiveGame(ctx, g); err != nil {
 				b.log.Warn("archiving a finished game", "game", g.ID, "err", err)
 			}
@@ -85,7 +91,7 @@ func (b *Bot) archiveSaved(ctx context.Context, t *tx) {
 	if !t.ended || t.rec.ID == "" {
 		return
 	}
-	g, err := b.archivedGame(t.rec)
+	g, err := b.archivedGame(t.rec, t.table)
 	if err != nil {
 		b.log.Error("archiving a finished game", "game", t.rec.ID, "err", err)
 		return
@@ -98,13 +104,23 @@ func (b *Bot) archiveSaved(ctx context.Context, t *tx) {
 	b.rate(ctx, a, g, t.rec)
 }
 
-// archivedGame is the finished record r as the archive keeps it.
-func (b *Bot) archivedGame(r *Record) (ArchivedGame, error) {
-	spec, ok := b.specs[strings.ToLower(r.Game)]
+// archivedGame is the finished record r, played at table, as the archive
+// keeps it.
+func (b *Bot) archivedGame(r *Record, table Table) (ArchivedGame, error) {
+	name := strings.ToLower(r.Game)
+	spec, ok := b.specs[name]
 	if !ok {
 		return ArchivedGame{}, fmt.Errorf("%w: kind %q is not hosted", ErrDamaged, r.Game)
 	}
-	g := ArchivedGame{ID: r.ID, Kind: spec.Name, Rules: b.cfg.Rules[strings.ToLower(spec.Name)], Moves: r.Moves,
+	st, err := b.kinds[name].Decode(r.State)
+	if err != nil {
+		return ArchivedGame{}, fmt.Errorf("%w: %w", ErrDamaged, err)
+	}
+	rules := ""
+	if rs, ok := st.(RuleSetter); ok {
+		rules = rs.RuleSet()
+	}
+	g := ArchivedGame{ID: r.ID, Kind: spec.Name, Rules: rules, Moves: r.Moves,
 		Winner: -1, Ending: r.Ending, Score: r.Result, Began: r.Began, Ended: r.Updated, Record: r.State}
 	if r.Winner != nil {
 		g.Winner = *r.Winner
@@ -119,6 +135,7 @@ func (b *Bot) archivedGame(r *Record) (ArchivedGame, error) {
 			g.Networks = append(g.Networks, tb.Network)
 		}
 	}
+	addNet(table.Key())
 	for i, s := range r.Seats {
 		p := ArchivedPlayer{Seat: spec.Seats[min(i, len(spec.Seats)-1)], Name: s.Name}
 		switch s.Kind {

@@ -72,6 +72,9 @@ func TestGameIDShownAndArchived(t *testing.T) {
 	if got, want := strings.Join(g.Moves, " "), "1 2 6"; got != want {
 		t.Errorf("moves: got %q; want %q", got, want)
 	}
+	if strings.Join(g.Networks, ",") != "test" {
+		t.Errorf("networks: got %q; want test", g.Networks)
+	}
 	if g.Winner != 0 || len(g.Players) != 2 || g.Players[0].UserID != "id-alice" || g.Players[1].UserID != "id-bob" || g.Kind != "guess" {
 		t.Errorf("archived: got %+v; want alice beat bob at guess", g)
 	}
@@ -219,7 +222,8 @@ func TestAIRatedPerLevel(t *testing.T) {
 // the host is exported as PGN (Black the first player, 1-0 for their
 // win by resignation) that the PGN reader reads back and replays legally.
 func TestAtaxxExportReadBack(t *testing.T) {
-	h := archiving(t, nil, ataxxgame.New(nil, ataxxgame.Options{}))
+	st := memory.New()
+	h := archiving(t, st, ataxxgame.New(nil, ataxxgame.Options{}))
 	h.in("#x", "alice", "!ataxx start @bob")
 	want(t, h.in("#x", "bob", "!join"), "#x", "Game 1 begins")
 	for _, mv := range []struct{ who, move string }{{"alice", "!a7-b6"}, {"bob", "!a1-b2"}, {"alice", "!g1-e3"}} {
@@ -229,6 +233,9 @@ func TestAtaxxExportReadBack(t *testing.T) {
 		}
 	}
 	want(t, h.in("#x", "bob", "!resign"), "#x", "(game 1)")
+	if g, err := st.ArchivedGame(context.Background(), "1"); err != nil || g.Rules == "" || strings.Join(g.Moves, " ") != "a7-b6 a1-b2 g1-e3" {
+		t.Errorf("archived: got rules %q, moves %q, %v; want the rules and the moves as announced", g.Rules, g.Moves, err)
+	}
 	rs := h.in("#x", "carol", "!export 1")
 	if len(rs) != 1 || !rs[0].Mono {
 		t.Fatalf("export: got:\n%s\nwant one monospaced block", text(rs))

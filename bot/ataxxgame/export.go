@@ -67,3 +67,8 @@ func (g *Game) Export(st bot.State, meta bot.ExportMeta) (string, []byte, error)
 	}
 	return name, buf.Bytes(), nil
 }
+
+var _ bot.RuleSetter = (*state)(nil)
+
+// RuleSet names the game's rules for the archive.
+func (s *state) RuleSet() string { return s.Rules }

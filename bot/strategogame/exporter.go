@@ -20,3 +20,8 @@ func (k *Kind) Export(st bot.State, meta bot.ExportMeta) (string, []byte, error)
 	copy(m.Players[:], meta.Players)
 	return s.Export(m)
 }
+
+var _ bot.RuleSetter = (*state)(nil)
+
+// RuleSet names the game's rules for the archive.
+func (s *state) RuleSet() string { return s.rec.Rules }
