@@ -174,12 +174,17 @@ func ratedPlayer(p ArchivedPlayer) string {
 }
 
 // rate updates both players' Glicko-2 ratings for a finished two-seat game
-// in which each seat moved and the players differ; each is written with
+// in which each seat moved, no seat changed hands and the players differ; each is written with
 // compare-and-set, retried on conflict against the other's rating as it
 // was before the game.
 func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 	if len(g.Players) != 2 || g.Ending == EndAbandoned || r.Movers&3 != 3 {
 		return
+	}
+	for _, s := range r.Seats {
+		if s.Kind == SeatAI && s.UserID != "" || s.Was != "" && s.Was != s.UserID {
+			return // a seat changed hands (auto, a takeover): whose game was it?
+		}
 	}
 	ids := [2]string{ratedPlayer(g.Players[0]), ratedPlayer(g.Players[1])}
 	if ids[0] == "" || ids[1] == "" || ids[0] == ids[1] {

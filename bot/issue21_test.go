@@ -358,3 +358,22 @@ func TestRatingOfAMentionedUser(t *testing.T) {
 	want(t, ask("!history @bob guess"), "#m", "Games of bob in Guess")
 	refused(t, ask("!rating @bob chess"), "rating of an unknown kind")
 }
+
+// TestHandedOverGameUnrated: a game in which a seat changed hands (a
+// player let the AI play on with auto) is archived but not rated: it is
+// nobody's own game.
+func TestHandedOverGameUnrated(t *testing.T) {
+	h := archiving(t, nil)
+	h.startGuess("#h")
+	h.in("#h", "alice", "!guess guess 1")
+	h.in("#h", "bob", "!guess guess 1")
+	h.in("#h", "alice", "!auto east")
+	for n := 2; n <= 9; n++ {
+		if rs := h.in("#h", "bob", "!guess guess "+fmt.Sprint(n)); strings.Contains(text(rs), "(game 1)") {
+			break
+		}
+	}
+	want(t, h.in("#h", "bob", "!history"), "#h", "1 2026-11-22 guess")
+	want(t, h.in("#h", "bob", "!rating"), "#h", "no rated games")
+	want(t, h.in("#h", "bob", "!top guess"), "#h", "No rated Guess games yet.")
+}
