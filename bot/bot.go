@@ -220,6 +220,11 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		if err != nil {
 			rs = []Reply{b.refusal(m, nil, err)}
 		}
+		for i := range rs {
+			if rs[i].Mono && rs[i].User.ID == "" {
+				rs[i].User = User{ID: m.UserID, Name: m.Name} // a long listing goes to the asker
+			}
+		}
 		return b.finish(m, m.Table(), rs)
 	}
 	table, err := b.route(ctx, m, p)

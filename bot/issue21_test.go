@@ -377,3 +377,16 @@ func TestHandedOverGameUnrated(t *testing.T) {
 	want(t, h.in("#h", "bob", "!rating"), "#h", "no rated games")
 	want(t, h.in("#h", "bob", "!top guess"), "#h", "No rated Guess games yet.")
 }
+
+// TestLongArchiveListingGoesToTheAsker: on a network that limits a
+// reply's lines (IRC), a leaderboard longer than that goes to the asker
+// privately, not the channel.
+func TestLongArchiveListingGoesToTheAsker(t *testing.T) {
+	h := archiving(t, nil)
+	h.startGuess("#t")
+	h.in("#t", "alice", "!guess guess 1")
+	h.in("#t", "bob", "!guess guess 4")
+	rs := h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "#t", UserID: "id-carol", Name: "carol",
+		Text: "!top guess", Caps: bot.Caps{MaxLines: 2}})
+	want(t, rs, "private:id-carol", " 1. id-bob 1662?")
+}
