@@ -36,6 +36,12 @@ type Config struct {
 	// DefaultKind is the kind of a table opened without naming one
 	// ("!start"); default: the first kind given to New.
 	DefaultKind string
+	// Archive turns on the archive, when the store has one (every store
+	// here does): each game that begins gets an id, shown when it begins
+	// and ends; finished games are kept for good (history, game, export)
+	// and rated (rating, top). Off: the archive commands say this bot
+	// keeps no archive.
+	Archive bool
 	// Searchers is how many AI searches run at once (when the bot
 	// delivers AI moves through a Sender); others wait their turn.
 	// Default: the number of CPUs.
@@ -209,6 +215,18 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 	if p.cmd.Verb == "games" {
 		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
 	}
+	if b.isArchiveVerb(p) {
+		rs, err := b.archiveCommand(ctx, m, p)
+		if err != nil {
+			rs = []Reply{b.refusal(m, nil, err)}
+		}
+		for i := range rs {
+			if rs[i].Mono && rs[i].User.ID == "" {
+				rs[i].User = User{ID: m.UserID, Name: m.Name} // a long listing goes to the asker
+			}
+		}
+		return b.finish(m, m.Table(), rs)
+	}
 	table, err := b.route(ctx, m, p)
 	if err != nil {
 		return b.finish(m, m.Table(), []Reply{b.refusal(m, nil, err)})
@@ -299,6 +317,7 @@ func (b *Bot) release(key string) {
 
 // tx is one attempt at a command: the loaded record and decoded state.
 type tx struct {
+	ctx     context.Context
 	table   Table
 	kind    Kind
 	spec    Spec
@@ -310,6 +329,11 @@ type tx struct {
 	damaged error    // the stored record could not be decoded
 	holders []string // who held human seats when it was loaded
 	stale   bool     // a window whose game ended: no game, but a record to replace
+	ended   bool     // this transaction ended the game: archive it once saved
+	// over is the finished game the table held when loaded (nil if none):
+	// archived again (idempotently) when a fresh game replaces it, in
+	// case the process stopped between its save and its archiving.
+	over *Record
 }
 
 // empty reports whether the table holds no game (its record, if any, is a
@@ -385,8 +409,21 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		if err != nil {
 			return nil, err
 		}
+		t.ctx = ctx
+		if t.rec != nil && t.rec.Phase == PhaseOver && t.rec.ID != "" && t.damaged == nil && !t.stale {
+			over := *t.rec
+			t.over = &over
+		}
 		if err := fn(t); err != nil {
 			return t, err
+		}
+		if b.archive() != nil && t.changed && t.rec != nil && t.rec.Phase != PhaseSetup && t.rec.ID == "" && t.rec.Began.IsZero() && t.rec.Link == "" {
+			// Play began without begin (a live kind's table): the game
+			// gets its id and start time here.
+			t.rec.Began = b.clock.Now().UTC()
+			if err := b.assignID(t); err != nil {
+				return t, err
+			}
 		}
 		t.fanOut()
 		if !t.changed {
@@ -573,6 +610,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	if err == nil {
 		t.stale = false
 		b.indexSeats(ctx, t)
+		b.archiveSaved(ctx, t)
 	}
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // exec runs the command p at the loaded table t for the speaker sp.
@@ -494,11 +495,22 @@ func (b *Bot) begin(t *tx) error {
 		return err
 	}
 	t.rec.Phase, t.rec.Waiting, t.rec.Plies, t.changed = PhasePlaying, false, 0, true
+	t.rec.Moves, t.rec.Movers, t.rec.Began = nil, 0, time.Time{}
+	if b.archive() != nil {
+		t.rec.Began = b.clock.Now().UTC()
+	}
+	if err := b.assignID(t); err != nil {
+		return err
+	}
 	var names []string
 	for i := range t.rec.Seats {
 		names = append(names, b.who(t, i))
 	}
-	t.chat(strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), b.owed(t))))
+	on := "Game on"
+	if t.rec.ID != "" {
+		on = "Game " + t.rec.ID + " begins"
+	}
+	t.chat(strings.TrimSpace(fmt.Sprintf("%s: %s. %s", on, strings.Join(names, " vs "), b.owed(t))))
 	b.showBoards(t, nil)
 	b.checkOver(t)
 	return nil
@@ -823,7 +835,10 @@ func (b *Bot) resign(t *tx, sp speaker, args []string) error {
 
 // end closes the game with res, announced as text.
 func (b *Bot) end(t *tx, res Result, text string) {
-	t.rec.Phase, t.changed = PhaseOver, true
+	t.rec.Phase, t.changed, t.ended = PhaseOver, true, true
+	if t.rec.ID != "" {
+		text += " (game " + t.rec.ID + ")"
+	}
 	t.rec.Result, t.rec.Ending, t.rec.Winner = text, res.Ending, nil
 	if e, ok := t.st.(Ender); ok && !t.st.Result().Over {
 		e.End(res)
@@ -895,6 +910,7 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 		return err
 	}
 	t.rec.Plies = max(0, t.rec.Plies-n)
+	t.rec.Moves = t.rec.Moves[:max(0, len(t.rec.Moves)-n)]
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
 	t.chat(fmt.Sprintf("Took back %d move(s). %s", n, b.owed(t)))
 	b.showBoards(t, nil)
@@ -966,6 +982,14 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	t.changed = true
 	t.rec.UndoBy = -1
 	t.rec.Plies++
+	if b.archive() != nil {
+		if p.Notation != "" { // a move, not a setup's ready
+			t.rec.Moves = append(t.rec.Moves, p.Notation)
+			if seat >= 0 && seat < 64 {
+				t.rec.Movers |= 1 << uint(seat)
+			}
+		}
+	}
 	if t.spec.Hidden {
 		t.rec.Seats[seat].Acted = true // the seat has secrets from here on
 	}
@@ -1096,6 +1120,11 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
+		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
+		{Name: "game", Use: Look, Usage: "game ID", Summary: "a finished game: players, result and final board"},
+		{Name: "export", Use: Look, Usage: "export ID", Summary: "a finished game in its own file format (PGN for Ataxx)"},
+		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
+		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
 		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
 	}
 }

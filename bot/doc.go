@@ -33,6 +33,13 @@
 //     game. package kindtest is the contract every kind passes;
 //     package guessgame, a toy kind with a hidden simultaneous setup, is
 //     what the host's own tests play.
+//   - With Config.Archive and a store that is an Archive, each game that
+//     begins gets an id (Record.ID); the save that ends it is followed by
+//     ArchiveGame (retried, idempotently, when the next game replaces it)
+//     and, for a rated game, both players' Glicko-2 ratings (bot/rating,
+//     compare-and-set). history, game, export, rating and top read them;
+//     a kind that is an Exporter writes its own file format, and a State
+//     that is a RuleSetter names its rules for the archive.
 //   - Store, Clock and Sender are interfaces declared by their consumers;
 //     store/memory, store/bolt and store/redis implement Store.
 package bot

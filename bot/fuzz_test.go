@@ -51,3 +51,39 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// FuzzArchiveCommands feeds the archive's commands (history, game, export,
+// rating, top) any words, with a finished game in the archive: they never
+// panic, a refusal is one line, and every reply names its audience.
+func FuzzArchiveCommands(f *testing.F) {
+	for _, s := range []string{"!history", "!history @bob guess page 2", "!history page 0", "!game 1", "!game ../1",
+		"!export 1", "!export", "!rating @", "!rating guess guess", "!top", "!top guess x", "!guess top 3", "!history @\x01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		defer b.Close()
+		say := func(user, text string, private bool) []bot.Reply {
+			m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
+			if private {
+				m.Channel, m.Private, m.Addressed = "", true, true
+			}
+			return b.Handle(context.Background(), m)
+		}
+		say("alice", "!guess start @bob", false)
+		say("bob", "!join", false)
+		say("alice", "hide 4", true)
+		say("bob", "hide 6", true)
+		say("alice", "ready", true)
+		say("bob", "ready", true)
+		say("alice", "!guess guess 6", false)
+		for _, r := range say("carol", line, false) {
+			if r.To.Network == "" || r.To.Channel == "" {
+				t.Fatalf("reply %q names no table: %+v", r.Text, r.To)
+			}
+			if r.Error && strings.Contains(r.Text, "\n") {
+				t.Fatalf("refusal of more than one line: %q", r.Text)
+			}
+		}
+	})
+}

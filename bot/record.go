@@ -75,8 +75,19 @@ type Record struct {
 	Windows []string `json:"windows,omitempty"`
 	// Link, in a window's own record, is the key of the table whose game
 	// it shows; such a record holds no game of its own.
-	Link  string          `json:"link,omitempty"`
-	State json.RawMessage `json:"state"` // the game's own text
+	Link string `json:"link,omitempty"`
+	// ID is the game's archive id (Archive.NextGameID), given when play
+	// begins; "" when the store keeps no archive.
+	ID string `json:"id,omitempty"`
+	// Began is when play began.
+	Began time.Time `json:"began,omitzero"`
+	// Moves are the moves played since play began, as announced
+	// (Played.Notation), for the archive.
+	Moves []string `json:"moves,omitempty"`
+	// Movers says which seats have made a move (a bit per seat): a game
+	// is rated only when every seat has.
+	Movers uint64          `json:"movers,omitempty"`
+	State  json.RawMessage `json:"state"` // the game's own text
 }
 
 // MarshalRecord encodes r for the store.

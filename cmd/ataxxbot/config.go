@@ -33,6 +33,7 @@ type Config struct {
 	Games       map[string]GameConfig `yaml:"games"`
 	DefaultGame string                `yaml:"default_game"`
 	IdleAfter   time.Duration         `yaml:"idle_after"`
+	Archive     bool                  `yaml:"archive"`
 	LeaseTTL    time.Duration         `yaml:"lease_ttl"`
 	IRC         *IRCConfig            `yaml:"irc"`
 	Discord     *DiscordConfig        `yaml:"discord"`

@@ -106,6 +106,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	botCfg := bot.Config{
 		DefaultKind:  cfg.DefaultGame,
 		IdleAfter:    cfg.IdleAfter,
+		Archive:      cfg.Archive,
 		Searchers:    cfg.AI.Searchers,
 		Prefix:       cfg.Prefix,
 		Admins:       cfg.Admins,

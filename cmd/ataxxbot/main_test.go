@@ -61,6 +61,8 @@ func TestFlagsAndConfig(t *testing.T) {
 	os.WriteFile(chess, []byte("games:\n  chess: {}\n"), 0o644)
 	badRules := filepath.Join(dir, "badrules.yaml")
 	os.WriteFile(badRules, []byte("games:\n  ataxx: {rules: fide}\n"), 0o644)
+	archive := filepath.Join(dir, "archive.yaml")
+	os.WriteFile(archive, []byte("archive: true\n"), 0o644)
 	both := filepath.Join(dir, "both.yaml")
 	os.WriteFile(both, []byte("rules: uai\ngames:\n  ataxx: {rules: uai}\n"), 0o644)
 	tests := []struct {
@@ -76,6 +78,8 @@ func TestFlagsAndConfig(t *testing.T) {
 		{"config sets level, rules and user", []string{"-config", good}, "start ai\nstatus\n", 0, "Red (ann) vs Blue (AI level 2)", ""},
 		{"unknown config key is an error", []string{"-config", bad}, "", 1, "", "field prefx not found"},
 		{"the example config loads", []string{"console", "-config", "../../config.example.yaml"}, "status\n", 0, "No game here", ""},
+		{"archive on", []string{"-config", archive}, "start ai\nresign\nhistory\n", 0, "Red resigns. Blue wins. (game 1)", ""},
+		{"archive off by default", nil, "history\n", 0, "this bot keeps no archive", ""},
 		{"per-game rules", []string{"-config", games}, "start ai\nstatus\n", 0, "Rules uai", ""},
 		{"settings of a game not hosted", []string{"-config", chess}, "", 1, "", "games.chess: no such game; this bot hosts ataxx, congo, abalone, stratego"},
 		{"a rule set the game lacks", []string{"-config", badRules}, "", 1, "", `games.ataxx.rules "fide": want one of manual, cs61b, uai`},

@@ -1,0 +1,63 @@
+package redis_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
+)
+
+// TestHostArchivesAndRatesInRedis (issue 21): a game played through the
+// host on Redis is archived under its id and rates both players (two new
+// players, one win: 1662 / 1338), read back by a second bot process.
+func TestHostArchivesAndRatesInRedis(t *testing.T) {
+	url := redistest.URL(t)
+	prefix := fmt.Sprintf("hostarch%d", time.Now().UnixNano())
+	newBot := func() *bot.Bot {
+		b := bot.Must(bot.New(bot.Config{Archive: true}, open(t, url, prefix), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		t.Cleanup(b.Close)
+		return b
+	}
+	b := newBot()
+	say := func(b *bot.Bot, channel, user, text string) string {
+		m := bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text}
+		if channel == "" {
+			m.Addressed, m.Private = true, true
+		}
+		var out []string
+		for _, r := range b.Handle(context.Background(), m) {
+			out = append(out, r.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	say(b, "#r", "alice", "!guess start @bob")
+	if got := say(b, "#r", "bob", "!join"); !strings.Contains(got, "Game 1 begins") {
+		t.Fatalf("join: got %q; want Game 1 begins", got)
+	}
+	say(b, "", "alice", "#r hide 4")
+	say(b, "", "bob", "#r hide 6")
+	say(b, "", "alice", "#r ready")
+	say(b, "", "bob", "#r ready")
+	say(b, "#r", "alice", "!guess guess 1")
+	say(b, "#r", "bob", "!guess guess 1")
+	if got := say(b, "#r", "alice", "!guess guess 6"); !strings.Contains(got, "(game 1)") {
+		t.Fatalf("the winning guess: got %q; want (game 1)", got)
+	}
+	other := newBot() // another process on the same store
+	for _, c := range []struct{ user, text, want string }{
+		{"alice", "!rating", "alice: Guess 1662? ±290 (1 games)."},
+		{"bob", "!rating guess", "bob: Guess 1338? ±290 (1 games)."},
+		{"carol", "!top guess", " 1. id-alice 1662? ±290\n 2. id-bob 1338? ±290"},
+		{"bob", "!history", " guess: East (alice) vs West (bob). East wins."},
+		{"carol", "!game 1", "Game 1, guess"},
+	} {
+		if got := say(other, "#s", c.user, c.text); !strings.Contains(got, c.want) {
+			t.Errorf("%s %s: got %q; want %q", c.user, c.text, got, c.want)
+		}
+	}
+}
