@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
-	"github.com/ataxxbot/ataxxbot/bot"
-	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 )
 
 // TestIRCPrivateViewFollowsIdentity (issue 20, item 1): a seated Stratego
@@ -28,30 +26,7 @@ func TestIRCPrivateViewFollowsIdentity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}
-	s := ircdtest.Start(t)
-	alice := ircdtest.Connect(t, s, "alice", "alice")
-	bob := ircdtest.Connect(t, s, "bob", "bob")
-	carol := ircdtest.Connect(t, s, "carol", "carol")
-	for _, p := range []*ircdtest.Player{alice, bob, carol} {
-		p.Join("#war")
-	}
-	k, err := strategogame.New(strategogame.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	startKinds(t, s, []bot.Kind{k}, "#war")
-	alice.Expect(`^:ataxxbot!\S+ JOIN :?#war`, wait)
-
-	alice.Say("#war", "!stratego start @bob")
-	alice.Expect(`PRIVMSG #war :bob, alice challenges you to Stratego`, wait)
-	bob.Say("#war", "!join")
-	bob.Expect(`PRIVMSG #war :Blue is taken by bob`, wait)
-	alice.Say("ataxxbot", "setup fortress")
-	alice.Expect(`PRIVMSG alice :Your army`, wait)
-	bob.Say("ataxxbot", "setup progcomp")
-	bob.Expect(`PRIVMSG bob :Your army`, wait)
-	alice.Say("ataxxbot", "ready")
-	carol.Expect(`PRIVMSG #war :Red is ready\.`, wait)
+	s, alice, bob, carol := strategoReadyRed(t)
 	bob.Say("ataxxbot", "ready")
 	carol.Expect(`PRIVMSG #war :Blue is ready\.`, wait)
 	bob.Expect(`PRIVMSG bob : *7 `, wait) // his view as the game starts

@@ -19,30 +19,7 @@ func TestStrategoOnIRC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs ngircd")
 	}
-	s := ircdtest.Start(t)
-	alice := ircdtest.Connect(t, s, "alice", "alice")
-	bob := ircdtest.Connect(t, s, "bob", "bob")
-	carol := ircdtest.Connect(t, s, "carol", "carol")
-	for _, p := range []*ircdtest.Player{alice, bob, carol} {
-		p.Join("#war")
-	}
-	k, err := strategogame.New(strategogame.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	startKinds(t, s, []bot.Kind{k}, "#war")
-	alice.Expect(`^:ataxxbot!\S+ JOIN :?#war`, wait)
-
-	alice.Say("#war", "!stratego start @bob")
-	alice.Expect(`PRIVMSG #war :bob, alice challenges you to Stratego`, wait)
-	bob.Say("#war", "!join")
-	bob.Expect(`PRIVMSG #war :Blue is taken by bob`, wait)
-	alice.Say("ataxxbot", "setup fortress")
-	alice.Expect(`PRIVMSG alice :Your army`, wait)
-	bob.Say("ataxxbot", "setup progcomp")
-	bob.Expect(`PRIVMSG bob :Your army`, wait)
-	alice.Say("ataxxbot", "ready")
-	carol.Expect(`PRIVMSG #war :Red is ready\.`, wait)
+	_, alice, bob, carol := strategoReadyRed(t)
 	bob.Say("#war", "!ready")
 	carol.Expect(`PRIVMSG #war :Blue is ready\.`, wait)
 	// A refusal that names a piece goes to its player alone.
@@ -72,4 +49,37 @@ func TestStrategoOnIRC(t *testing.T) {
 		}
 	}
 	checkWire(t, alice, bob, carol)
+}
+
+// strategoReadyRed starts ngircd and a bot hosting Stratego in #war, where
+// alice challenges bob (carol watches), both send their armies privately
+// (alice fortress, bob progcomp) and alice is ready: Blue's ready is the
+// caller's.
+func strategoReadyRed(t *testing.T) (s *ircdtest.Server, alice, bob, carol *ircdtest.Player) {
+	t.Helper()
+	s = ircdtest.Start(t)
+	alice = ircdtest.Connect(t, s, "alice", "alice")
+	bob = ircdtest.Connect(t, s, "bob", "bob")
+	carol = ircdtest.Connect(t, s, "carol", "carol")
+	for _, p := range []*ircdtest.Player{alice, bob, carol} {
+		p.Join("#war")
+	}
+	k, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	startKinds(t, s, []bot.Kind{k}, "#war")
+	alice.Expect(`^:ataxxbot!\S+ JOIN :?#war`, wait)
+
+	alice.Say("#war", "!stratego start @bob")
+	alice.Expect(`PRIVMSG #war :bob, alice challenges you to Stratego`, wait)
+	bob.Say("#war", "!join")
+	bob.Expect(`PRIVMSG #war :Blue is taken by bob`, wait)
+	alice.Say("ataxxbot", "setup fortress")
+	alice.Expect(`PRIVMSG alice :Your army`, wait)
+	bob.Say("ataxxbot", "setup progcomp")
+	bob.Expect(`PRIVMSG bob :Your army`, wait)
+	alice.Say("ataxxbot", "ready")
+	carol.Expect(`PRIVMSG #war :Red is ready\.`, wait)
+	return s, alice, bob, carol
 }
