@@ -22,6 +22,7 @@ type Config struct {
 	MaxLevel     int           // highest AI level accepted; default 10
 	ChallengeTTL time.Duration // how long a named challenge waits; default 5m
 	UndoWindow   time.Duration // how long an undo request waits for consent; default 60s
+	DrawWindow   time.Duration // how long a draw offer stands; default 5m
 	// IdleAfter is how long a table may go without an action before
 	// anyone may abandon its game or take a silent player's seat; default
 	// 24h, negative: never.
@@ -60,6 +61,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ChallengeTTL == 0 {
 		c.ChallengeTTL = 5 * time.Minute
+	}
+	if c.DrawWindow == 0 {
+		c.DrawWindow = 5 * time.Minute
 	}
 	if c.UndoWindow == 0 {
 		c.UndoWindow = 60 * time.Second

@@ -80,8 +80,14 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		return b.seed(t, sp, cmd.Args)
 	case "resign":
 		return b.resign(t, sp, cmd.Args)
-	case "undo":
+	case "undo", "takeback":
 		return b.undo(t, sp, cmd.Args)
+	case "draw":
+		return b.draw(t, sp, cmd.Args)
+	case "abort":
+		return b.abort(t, sp, cmd.Args)
+	case "rematch":
+		return b.rematch(t, sp, cmd.Args)
 	case "verbose", "quiet":
 		return b.verbose(t, sp, cmd)
 	case "status":
@@ -981,13 +987,16 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	}
 	t.changed = true
 	t.rec.UndoBy = -1
+	if t.rec.DrawBy != 0 && t.rec.DrawBy-1 != seat {
+		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{} // a move declines the offer
+	}
 	t.rec.Plies++
-	if b.archive() != nil {
-		if p.Notation != "" { // a move, not a setup's ready
+	if p.Notation != "" { // a move, not a setup's ready
+		if b.archive() != nil {
 			t.rec.Moves = append(t.rec.Moves, p.Notation)
-			if seat >= 0 && seat < 64 {
-				t.rec.Movers |= 1 << uint(seat)
-			}
+		}
+		if seat >= 0 && seat < 64 {
+			t.rec.Movers |= 1 << uint(seat) // abort and the ratings read it
 		}
 	}
 	if t.spec.Hidden {
@@ -1113,8 +1122,11 @@ func (b *Bot) HostCommands() []CommandSpec {
 			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
 		{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
 		{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
-		{Name: "undo", Use: Act, Summary: "take back your last move (against a person, both must ask within the undo window)"},
+		{Name: "undo", Aliases: []string{"takeback"}, Use: Act, Summary: "take back your last move, where the game allows it (against a person only by consent: both must ask within the undo window)"},
 		{Name: "resign", Use: Act, Summary: "give up the game"},
+		{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
+		{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
+		{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
 		{Name: "board", Use: Look, Summary: "the board as you may see it"},
 		{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
 		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},

@@ -223,6 +223,8 @@ type Ending string
 const (
 	EndResigned  Ending = "resigned"
 	EndAbandoned Ending = "abandoned"
+	EndAgreed    Ending = "agreed draw" // both players agreed to a draw
+	EndAborted   Ending = "aborted"     // ended before each side moved: no result
 )
 
 // Result is the end of a game.

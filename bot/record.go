@@ -86,8 +86,14 @@ type Record struct {
 	Moves []string `json:"moves,omitempty"`
 	// Movers says which seats have made a move (a bit per seat): a game
 	// is rated only when every seat has.
-	Movers uint64          `json:"movers,omitempty"`
-	State  json.RawMessage `json:"state"` // the game's own text
+	Movers uint64 `json:"movers,omitempty"`
+	// DrawBy is the seat that offered a draw, plus one (0: no offer), and
+	// DrawAt when; the other seat's draw within the draw window accepts.
+	DrawBy int       `json:"draw_by,omitempty"`
+	DrawAt time.Time `json:"draw_at,omitzero"`
+	// RematchBy is the user who asked for a rematch of the finished game.
+	RematchBy string          `json:"rematch_by,omitempty"`
+	State     json.RawMessage `json:"state"` // the game's own text
 }
 
 // MarshalRecord encodes r for the store.

@@ -15,6 +15,7 @@ var hostVerbs = map[string]bool{
 	"start": true, "new": true, "clear": true, "join": true, "color": true, "colour": true,
 	"auto": true, "manual": true, "seed": true, "resign": true, "undo": true, "verbose": true,
 	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true, "host": true,
+	"draw": true, "rematch": true, "abort": true, "takeback": true,
 }
 
 // IsHostVerb reports whether w is one of the host's own commands, which a

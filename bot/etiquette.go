@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// draw offers a draw to the other player, or accepts their standing offer:
+// the game ends drawn by agreement. The AI declines: it plays on.
+func (b *Bot) draw(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: draw takes no arguments", ErrBadCommand)
+	}
+	if t.rec.Phase != PhasePlaying {
+		return fmt.Errorf("%w: no game is running", ErrBadCommand)
+	}
+	seat := sp.seat(t.st.Pending())
+	if seat < 0 {
+		return fmt.Errorf("%w: only a player can offer a draw (%s)", ErrNotSeated, b.seatList(t))
+	}
+	if len(t.rec.Seats) != 2 {
+		return fmt.Errorf("%w: a draw is agreed between two players", ErrBadCommand)
+	}
+	other := 1 - seat
+	if t.rec.holdsAll(sp.UserID) {
+		return fmt.Errorf("%w: you play both sides: there is nobody to agree with", ErrBadCommand)
+	}
+	if t.rec.Seats[other].Kind != SeatHuman {
+		return fmt.Errorf("%w: the AI declines a draw and plays on", ErrBadCommand)
+	}
+	now := b.clock.Now()
+	standing := t.rec.DrawBy != 0 && now.Sub(t.rec.DrawAt) <= b.cfg.DrawWindow
+	switch {
+	case standing && t.rec.DrawBy-1 == seat:
+		return fmt.Errorf("%w: you have offered a draw already; %s may accept with %sdraw", ErrBadCommand, b.who(t, other), b.cfg.Prefix)
+	case standing:
+		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{}
+		b.end(t, Result{Over: true, Winner: -1, Ending: EndAgreed},
+			fmt.Sprintf("%s accepts the draw: the game is drawn by agreement.", t.spec.SeatName(seat)))
+		return nil
+	}
+	t.rec.DrawBy, t.rec.DrawAt, t.changed = seat+1, now.UTC(), true
+	t.chat(fmt.Sprintf("%s offers a draw: %s, say %sdraw within %s to accept.",
+		t.spec.SeatName(seat), t.spec.SeatName(other), b.cfg.Prefix, b.cfg.DrawWindow))
+	return nil
+}
+
+// abort ends a game before each side has moved, with no result: unrated
+// and not archived.
+func (b *Bot) abort(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: abort takes no arguments", ErrBadCommand)
+	}
+	if t.rec.Phase != PhasePlaying {
+		return fmt.Errorf("%w: no game is running", ErrBadCommand)
+	}
+	if sp.seat(t.st.Pending()) < 0 {
+		return fmt.Errorf("%w: only a player can abort (%s)", ErrNotSeated, b.seatList(t))
+	}
+	all := uint64(1)<<uint(min(len(t.rec.Seats), 63)) - 1
+	if t.rec.Movers&all == all {
+		return fmt.Errorf("%w: both sides have moved: resign or offer a draw", ErrBadCommand)
+	}
+	t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{}
+	b.end(t, Result{Over: true, Winner: -1, Ending: EndAborted}, "Game aborted.")
+	t.ended = false // no result: neither archived nor rated
+	return nil
+}
+
+// rematch asks for the finished game again with the colours swapped; it
+// begins when the other player asks too (at once against the AI).
+func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%w: rematch takes no arguments", ErrBadCommand)
+	}
+	if t.rec.Phase != PhaseOver || t.empty() {
+		return fmt.Errorf("%w: rematch works after a game is over", ErrBadCommand)
+	}
+	if t.rec.Ending == EndAborted {
+		return fmt.Errorf("%w: that game was aborted; say %sstart for another", ErrBadCommand, b.cfg.Prefix)
+	}
+	if len(t.rec.seatsOf(sp.UserID)) == 0 {
+		return fmt.Errorf("%w: only a player of that game can ask for a rematch", ErrNotSeated)
+	}
+	waitFor := ""
+	for _, s := range t.rec.Seats {
+		if s.Kind == SeatHuman && s.UserID != sp.UserID && s.UserID != t.rec.RematchBy {
+			waitFor = s.UserID
+			if s.Name != "" {
+				waitFor = s.Name
+			}
+		}
+		if s.Kind != SeatHuman && s.Kind != SeatAI {
+			return fmt.Errorf("%w: a seat of that game is empty; say %sstart", ErrBadCommand, b.cfg.Prefix)
+		}
+	}
+	if waitFor != "" {
+		if t.rec.RematchBy == sp.UserID {
+			return fmt.Errorf("%w: you asked already; waiting for %s to say %srematch", ErrBadCommand, shown(waitFor), b.cfg.Prefix)
+		}
+		t.rec.RematchBy, t.changed = sp.UserID, true
+		t.chat(fmt.Sprintf("%s asks for a rematch, colours swapped: %s, say %srematch to play.", shown(sp.Name), shown(waitFor), b.cfg.Prefix))
+		return nil
+	}
+	old := *t.rec
+	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+		return err
+	}
+	seats := make([]Seat, len(old.Seats))
+	copy(seats, old.Seats)
+	if len(seats) == 2 {
+		seats[0], seats[1] = seats[1], seats[0]
+	}
+	for i := range seats {
+		seats[i].Was, seats[i].Acted, seats[i].Expires = "", false, time.Time{}
+	}
+	if len(seats) == len(t.rec.Seats) {
+		t.rec.Seats = seats
+	}
+	t.rec.Waiting = true
+	t.chat("Rematch, colours swapped.")
+	return b.begin(t)
+}
