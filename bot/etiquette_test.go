@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -120,4 +121,31 @@ func TestTakebackNeedsConsent(t *testing.T) {
 	want(t, h.in("#t", "alice", "!guess help takeback"), "#t", "only by consent")
 	want(t, h.in("#t", "alice", "!takeback"), "#t", "asks to take back a move")
 	want(t, h.in("#t", "bob", "!takeback"), "#t", "Took back 1 move(s).")
+}
+
+// TestStrategoDrawAndRematch: a hidden kind is ended drawn by the host
+// (nothing leaks: no army reaches the channel), archived, and rematched
+// with the colours swapped into a fresh setup.
+func TestStrategoDrawAndRematch(t *testing.T) {
+	s, err := strategogame.New(strategogame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := memory.New()
+	h := archiving(t, st, s)
+	h.in("#s", "alice", "!stratego start @bob")
+	h.in("#s", "bob", "!join")
+	for j, line := range []string{"setup random", "setup random", "ready", "ready"} {
+		h.dm([]string{"alice", "bob"}[j%2], "#s "+line)
+	}
+	want(t, h.in("#s", "alice", "!draw"), "#s", "offers a draw")
+	want(t, h.in("#s", "bob", "!draw"), "#s", "drawn by agreement")
+	g, err := st.ArchivedGame(context.Background(), "1")
+	if err != nil || g.Ending != bot.EndAgreed || g.Winner != -1 {
+		t.Fatalf("archived: got %+v, %v; want an agreed draw", g, err)
+	}
+	h.in("#s", "alice", "!rematch")
+	rs := h.in("#s", "bob", "!rematch")
+	want(t, rs, "#s", "(bob) vs")
+	want(t, rs, "#s", "(alice)")
 }
