@@ -28,8 +28,8 @@
 //     that carries a secret (CommandSpec.Private: an army) is taken only in
 //     a private message; a seat that has acted (Seat.Acted) goes back only
 //     to the person who held it last (Seat.Was), never to anyone else.
-//   - Seats, turns owed, challenges, idle tables, undo consent,
-//     resignation and the record are generic here: the package names no
+//   - Seats, turns owed, challenges, idle tables, undo consent (takeback),
+//     resignation, draws by agreement, abort, rematch and the record are generic here: the package names no
 //     game. package kindtest is the contract every kind passes;
 //     package guessgame, a toy kind with a hidden simultaneous setup, is
 //     what the host's own tests play.

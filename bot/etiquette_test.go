@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
@@ -50,8 +51,8 @@ func TestDrawByAgreement(t *testing.T) {
 	want(t, h2.in("#d", "bob", "!rating guess"), "#d", "bob: Guess 1500? ±290 (1 games).")
 }
 
-// TestDrawDeclinedByAMove: the opponent's move declines the offer; the AI
-// plays on.
+// TestDrawDeclinedByAMove: the opponent's move declines the offer, an offer
+// lapses after the draw window; the AI plays on.
 func TestDrawDeclinedByAMove(t *testing.T) {
 	h := newHarness(t, nil)
 	h.playing("#m")
@@ -59,6 +60,8 @@ func TestDrawDeclinedByAMove(t *testing.T) {
 	h.in("#m", "alice", "!guess guess 1")
 	h.in("#m", "bob", "!guess guess 2")
 	want(t, h.in("#m", "bob", "!draw"), "#m", "West offers a draw") // a new offer, not an acceptance
+	h.clock.Advance(5*time.Minute + time.Second)
+	want(t, h.in("#m", "alice", "!draw"), "#m", "East offers a draw") // bob's offer lapsed
 
 	h.in("#ai", "carol", "!guess start ai")
 	h.dm("carol", "hide 4")
