@@ -1103,7 +1103,11 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	case t.rec.Phase == PhaseSetup:
 		return fmt.Sprintf("%s in setup: %s. %s", t.spec.Title, b.seatList(t), t.st.Summary(v))
 	}
-	return fmt.Sprintf("%s: %s. %s %s", t.spec.Title, b.seatList(t), t.st.Summary(v), b.owed(t))
+	text := fmt.Sprintf("%s: %s. %s %s", t.spec.Title, b.seatList(t), t.st.Summary(v), b.owed(t))
+	if t.rec.DrawBy > 0 && t.rec.DrawBy <= len(t.rec.Seats) && b.clock.Now().Sub(t.rec.DrawAt) <= b.cfg.DrawWindow {
+		text += fmt.Sprintf(" %s offers a draw.", t.spec.SeatName(t.rec.DrawBy-1))
+	}
+	return text
 }
 
 // HostCommands declares the host's own commands, the same for every kind.

@@ -29,8 +29,8 @@
 //     a private message; a seat that has acted (Seat.Acted) goes back only
 //     to the person who held it last (Seat.Was), never to anyone else.
 //   - Seats, turns owed, challenges, idle tables, undo consent (takeback),
-//     resignation, draws by agreement, abort, rematch and the record are generic here: the package names no
-//     game. package kindtest is the contract every kind passes;
+//     resignation, draws by agreement, abort, rematch and the record are
+//     generic here: the package names no game. package kindtest is the contract every kind passes;
 //     package guessgame, a toy kind with a hidden simultaneous setup, is
 //     what the host's own tests play.
 //   - With Config.Archive and a store that is an Archive, each game that

@@ -39,6 +39,7 @@ func TestDrawByAgreement(t *testing.T) {
 		t.Errorf("a refused draw changed the record:\ngot %s\nwant %s", got, before)
 	}
 	h2 := archiving(t, st) // a restart keeps the offer
+	want(t, h2.in("#d", "carol", "!status"), "#d", "East offers a draw.")
 	want(t, h2.in("#d", "bob", "!draw"), "#d", "West accepts the draw: the game is drawn by agreement. (game 1)")
 	g, err := st.ArchivedGame(context.Background(), "1")
 	if err != nil {
