@@ -40,6 +40,7 @@ type Config struct {
 	Challenge   struct {
 		Timeout    time.Duration `yaml:"timeout"`
 		UndoWindow time.Duration `yaml:"undo_window"`
+		DrawWindow time.Duration `yaml:"draw_window"`
 	} `yaml:"challenge"`
 	Console struct {
 		Channel string `yaml:"channel"`

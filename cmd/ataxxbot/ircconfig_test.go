@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,5 +31,22 @@ func TestIRCConfigReachesTheAdapter(t *testing.T) {
 	}
 	if got.Nick != "ataxxbot" || got.Prefix != "!" || len(got.Channels) != 1 {
 		t.Errorf("got nick %q, prefix %q, channels %v; want ataxxbot, !, [#games]", got.Nick, got.Prefix, got.Channels)
+	}
+}
+
+// TestDrawWindowFromTheConfig: challenge.draw_window reaches the host,
+// which names it in the offer.
+func TestDrawWindowFromTheConfig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := buildBot(t)
+	path := filepath.Join(t.TempDir(), "bot.yaml")
+	if err := os.WriteFile(path, []byte("challenge:\n  draw_window: 7s\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := runBot(t, bin, "<alice> start @bob\n<bob> join\n<alice> a7-b6\n<bob> g7-f7\n<alice> draw\n", "console", "-store", "mem", "-config", path)
+	if want := "Red offers a draw: Blue, say !draw within 7s to accept."; !strings.Contains(out, want) {
+		t.Errorf("got\n%s\nwant a line %q", out, want)
 	}
 }

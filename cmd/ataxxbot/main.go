@@ -114,6 +114,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		MaxLevel:     cfg.AI.MaxLevel,
 		ChallengeTTL: cfg.Challenge.Timeout,
 		UndoWindow:   cfg.Challenge.UndoWindow,
+		DrawWindow:   cfg.Challenge.DrawWindow,
 	}
 	if *cs61b {
 		if botCfg.DefaultLevel == 0 {
