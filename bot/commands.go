@@ -1138,7 +1138,7 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
 		{Name: "game", Use: Look, Usage: "game ID", Summary: "a finished game: players, result and final board"},
-		{Name: "export", Use: Look, Usage: "export ID", Summary: "a finished game in its own file format (PGN for Ataxx)"},
+		{Name: "export", Use: Look, Usage: "export ID", Summary: "a finished game in its own file format (the one its players' programs read)"},
 		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
 		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
 		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
