@@ -330,7 +330,10 @@ type tx struct {
 	version uint64
 	changed bool
 	replies []Reply
-	damaged error    // the stored record could not be decoded
+	damaged error // the stored record could not be decoded
+	// wreck is the damaged record as far as it could be read (its seats
+	// and time), nil when not even that: who may replace it.
+	wreck   *Record
 	holders []string // who held human seats when it was loaded
 	stale   bool     // a window whose game ended: no game, but a record to replace
 	ended   bool     // this transaction ended the game: archive it once saved
@@ -535,6 +538,7 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 			return nil, ferr
 		}
 		t.version, t.damaged = version, err
+		t.wreck = rec // nil when not even the record could be read
 		return t, nil
 	}
 	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}

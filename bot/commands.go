@@ -15,7 +15,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	if t.damaged != nil {
 		switch cmd.Verb {
 		case "start", "new", "clear":
-			if err := b.mayReplaceDamaged(ctx, t, sp); err != nil {
+			if err := b.mayReplaceDamaged(t, sp); err != nil {
 				return err
 			}
 			t.damaged = nil // a fresh game replaces the damaged record
@@ -1243,16 +1243,9 @@ func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
 // speaker held a seat in it, is an admin, or nobody acted for the idle
 // time; a record whose seats cannot be read (or that has no person
 // seated) anyone may replace.
-func (b *Bot) mayReplaceDamaged(ctx context.Context, t *tx, sp speaker) error {
-	if sp.admin {
-		return nil
-	}
-	data, _, err := b.store.Load(ctx, t.table.Key())
-	if err != nil {
-		return nil // nothing readable: nobody to protect
-	}
-	rec, err := UnmarshalRecord(data)
-	if err != nil || !rec.hasHuman() || len(rec.seatsOf(sp.UserID)) > 0 {
+func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
+	rec := t.wreck
+	if sp.admin || rec == nil || !rec.hasHuman() || len(rec.seatsOf(sp.UserID)) > 0 {
 		return nil
 	}
 	if b.cfg.IdleAfter > 0 && !rec.Updated.IsZero() && b.clock.Now().Sub(rec.Updated) >= b.cfg.IdleAfter {

@@ -138,7 +138,7 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	}
 	if mine.damaged != nil {
 		// Replacing a damaged record by a window: the same rule as new.
-		if err := b.mayReplaceDamaged(ctx, mine, b.speaker(mine, m)); err != nil {
+		if err := b.mayReplaceDamaged(mine, b.speaker(mine, m)); err != nil {
 			return nil, txResult{}, err
 		}
 	}
