@@ -231,6 +231,9 @@ func TestLookAlikeNames(t *testing.T) {
 	want(t, rs, "#x2", "al?ice (U+200B)")
 	rs = h.in("#x3", "\u202eecila", "!guess start")
 	want(t, rs, "#x3", "?ecila (U+202E)")
+	// A name of many non-ASCII letters is shown whole, its marks cut.
+	rs = h.in("#x4", "абвгдe", "!guess start")
+	want(t, rs, "#x4", "абвгдe (U+0430 U+0431 U+0432 ...)")
 }
 
 // TestHelpAskedPrivately (issue 20 item 6): help asked in a private

@@ -22,13 +22,13 @@ func shown(name string) string {
 		} else {
 			sb.WriteRune(r)
 		}
-		if r < 0x80 || seen[r] {
+		if r < 0x80 || seen[r] || len(marks) > 3 {
 			continue
 		}
 		seen[r] = true
 		if len(marks) == 3 {
-			marks = append(marks, "...")
-			break
+			marks = append(marks, "...") // the name goes on whole; its marks stop here
+			continue
 		}
 		marks = append(marks, fmt.Sprintf("U+%04X", r))
 	}
