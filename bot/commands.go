@@ -551,11 +551,8 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	if running && !t.spec.Live && sp.seated() && b.againstAPerson(t, sp) {
 		// Leaving a game against a person is resigning it: the record
 		// keeps the result, and the next new opens a fresh game.
-		seat := sp.seat(t.st.Pending())
-		winner := (seat + 1) % len(t.rec.Seats)
-		b.end(t, Result{Over: true, Winner: winner, Ending: EndResigned},
-			fmt.Sprintf("%s resigns. %s wins. (%s left the game; say %snew again for a fresh one.)",
-				t.spec.SeatName(seat), t.spec.SeatName(winner), shown(sp.Name), b.cfg.Prefix))
+		b.resignSeat(t, sp.seat(t.st.Pending()),
+			fmt.Sprintf(" (%s left the game; say %snew again for a fresh one.)", shown(sp.Name), b.cfg.Prefix))
 		return nil
 	}
 	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
@@ -822,26 +819,43 @@ func (b *Bot) verbose(t *tx, sp speaker, cmd Command) error {
 	return nil
 }
 
-func (b *Bot) resign(t *tx, sp speaker, args []string) error {
+// playerSeat is the seat of the speaker, who says verb (which takes no
+// arguments) about the running game: what names what only a player can do.
+func (b *Bot) playerSeat(t *tx, sp speaker, verb, what string, args []string) (int, error) {
 	if len(args) > 0 {
-		return fmt.Errorf("%w: resign takes no arguments", ErrBadCommand)
+		return -1, fmt.Errorf("%w: %s takes no arguments", ErrBadCommand, verb)
 	}
 	if t.rec.Phase != PhasePlaying {
-		return fmt.Errorf("%w: no game is running", ErrBadCommand)
+		return -1, fmt.Errorf("%w: no game is running", ErrBadCommand)
 	}
 	seat := sp.seat(t.st.Pending())
 	if seat < 0 {
-		return fmt.Errorf("%w: only a player can resign (%s)", ErrNotSeated, b.seatList(t))
+		return -1, fmt.Errorf("%w: only a player can %s (%s)", ErrNotSeated, what, b.seatList(t))
 	}
+	return seat, nil
+}
+
+func (b *Bot) resign(t *tx, sp speaker, args []string) error {
+	seat, err := b.playerSeat(t, sp, "resign", "resign", args)
+	if err != nil {
+		return err
+	}
+	b.resignSeat(t, seat, "")
+	return nil
+}
+
+// resignSeat ends the game as seat's resignation, the next seat winning;
+// note follows the announcement.
+func (b *Bot) resignSeat(t *tx, seat int, note string) {
 	winner := (seat + 1) % len(t.rec.Seats)
 	b.end(t, Result{Over: true, Winner: winner, Ending: EndResigned},
-		fmt.Sprintf("%s resigns. %s wins.", t.spec.SeatName(seat), t.spec.SeatName(winner)))
-	return nil
+		fmt.Sprintf("%s resigns. %s wins.%s", t.spec.SeatName(seat), t.spec.SeatName(winner), note))
 }
 
 // end closes the game with res, announced as text.
 func (b *Bot) end(t *tx, res Result, text string) {
-	t.rec.Phase, t.changed, t.ended = PhaseOver, true, true
+	// An aborted game has no result: neither archived nor rated.
+	t.rec.Phase, t.changed, t.ended = PhaseOver, true, res.Ending != EndAborted
 	if t.rec.ID != "" {
 		text += " (game " + t.rec.ID + ")"
 	}

@@ -9,15 +9,9 @@ import (
 // draw offers a draw to the other player, or accepts their standing offer:
 // the game ends drawn by agreement. The AI declines: it plays on.
 func (b *Bot) draw(t *tx, sp speaker, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("%w: draw takes no arguments", ErrBadCommand)
-	}
-	if t.rec.Phase != PhasePlaying {
-		return fmt.Errorf("%w: no game is running", ErrBadCommand)
-	}
-	seat := sp.seat(t.st.Pending())
-	if seat < 0 {
-		return fmt.Errorf("%w: only a player can offer a draw (%s)", ErrNotSeated, b.seatList(t))
+	seat, err := b.playerSeat(t, sp, "draw", "offer a draw", args)
+	if err != nil {
+		return err
 	}
 	if len(t.rec.Seats) != 2 {
 		return fmt.Errorf("%w: a draw is agreed between two players", ErrBadCommand)
@@ -49,14 +43,8 @@ func (b *Bot) draw(t *tx, sp speaker, args []string) error {
 // abort ends a game before each side has moved, with no result: unrated
 // and not archived.
 func (b *Bot) abort(t *tx, sp speaker, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("%w: abort takes no arguments", ErrBadCommand)
-	}
-	if t.rec.Phase != PhasePlaying {
-		return fmt.Errorf("%w: no game is running", ErrBadCommand)
-	}
-	if sp.seat(t.st.Pending()) < 0 {
-		return fmt.Errorf("%w: only a player can abort (%s)", ErrNotSeated, b.seatList(t))
+	if _, err := b.playerSeat(t, sp, "abort", "abort", args); err != nil {
+		return err
 	}
 	all := uint64(1)<<uint(min(len(t.rec.Seats), 63)) - 1
 	if t.rec.Movers&all == all {
@@ -64,7 +52,6 @@ func (b *Bot) abort(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{}
 	b.end(t, Result{Over: true, Winner: -1, Ending: EndAborted}, "Game aborted.")
-	t.ended = false // no result: neither archived nor rated
 	return nil
 }
 
