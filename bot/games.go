@@ -192,13 +192,14 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 	}
 	kind := strings.ToLower(g.Kind)
 	var pre [2]rating.Rating
+	var versions [2]uint64
 	for i, id := range ids {
-		rt, _, err := b.loadRating(ctx, a, kind, id)
+		rt, version, err := b.loadRating(ctx, a, kind, id)
 		if err != nil {
 			b.log.Warn("reading a rating", "player", id, "err", err)
 			return
 		}
-		pre[i] = rt
+		pre[i], versions[i] = rt, version
 	}
 	score := 0.5
 	switch g.Winner {
@@ -209,11 +210,14 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 	}
 	params := rating.Defaults()
 	for i, id := range ids {
+		cur, version := pre[i], versions[i]
 		for attempt := 0; attempt < maxAttempts; attempt++ {
-			cur, version, err := b.loadRating(ctx, a, kind, id)
-			if err != nil {
-				b.log.Warn("reading a rating", "player", id, "err", err)
-				break
+			if attempt > 0 { // a conflict: another game rated this player meanwhile
+				var err error
+				if cur, version, err = b.loadRating(ctx, a, kind, id); err != nil {
+					b.log.Warn("reading a rating", "player", id, "err", err)
+					break
+				}
 			}
 			var next rating.Rating
 			if i == 0 {
@@ -223,7 +227,7 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 			}
 			next.Games = cur.Games + 1
 			data, _ := json.Marshal(next)
-			_, err = a.SaveRating(ctx, kind, id, data, version)
+			_, err := a.SaveRating(ctx, kind, id, data, version)
 			if errors.Is(err, ErrConflict) {
 				continue
 			}
@@ -515,13 +519,12 @@ func (b *Bot) ratingReply(ctx context.Context, a Archive, m Message, kind string
 	now := b.clock.Now()
 	var parts []string
 	for _, k := range kinds {
-		_, _, err := a.Rating(ctx, k, user)
-		if errors.Is(err, ErrNotFound) && kind == "" {
-			continue
-		}
-		rt, _, err := b.loadRating(ctx, a, k, user)
+		rt, version, err := b.loadRating(ctx, a, k, user)
 		if err != nil {
 			return nil, err
+		}
+		if version == 0 && kind == "" {
+			continue // no rating in k (version 0: none stored)
 		}
 		rt = rating.Decay(rt, now, rating.Defaults())
 		parts = append(parts, fmt.Sprintf("%s %s (%d games)", b.specs[k].Title, rt, rt.Games))
