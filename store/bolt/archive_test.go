@@ -10,6 +10,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
+	"github.com/ataxxbot/ataxxbot/store/storetest"
 	bbolt "go.etcd.io/bbolt"
 )
 
@@ -25,18 +26,7 @@ func TestArchiveDamage(t *testing.T) {
 	if err := bolt.Bucket(s, "ratings", func(b *bbolt.Bucket) error { return b.Put(ratingKey, []byte("abc")) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, v, err := s.Rating(ctx, "ataxx", "irc:alice"); !errors.Is(err, bot.ErrDamaged) || v != bot.DamagedVersion {
-		t.Fatalf("Rating of a short value: got %d, %v; want DamagedVersion, ErrDamaged", v, err)
-	}
-	if _, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("new"), 0); !errors.Is(err, bot.ErrConflict) {
-		t.Fatalf("SaveRating at 0 over damage: got %v; want ErrConflict", err)
-	}
-	if v, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("new"), bot.DamagedVersion); err != nil || v != 1 {
-		t.Fatalf("SaveRating at DamagedVersion: got %d, %v; want 1", v, err)
-	}
-	if _, err := s.SaveRating(ctx, "ataxx", "irc:alice", []byte("again"), bot.DamagedVersion); !errors.Is(err, bot.ErrConflict) {
-		t.Fatalf("SaveRating at DamagedVersion over a readable record: got %v; want ErrConflict", err)
-	}
+	storetest.DamagedRating(t, s, "ataxx", "irc:alice")
 
 	now := time.Now()
 	for i, id := range []string{"1", "2", "3"} {

@@ -326,3 +326,24 @@ func RunArchive(t *testing.T, open func(t *testing.T) bot.Archive) {
 		}
 	})
 }
+
+// DamagedRating checks a rating the caller made unreadable in a way of
+// its store's own: it loads as ErrDamaged at DamagedVersion, a save at 0
+// conflicts, a save at DamagedVersion replaces it (version 1), and a
+// second one, over the readable rating, conflicts.
+func DamagedRating(t *testing.T, a bot.Archive, kind, player string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, v, err := a.Rating(ctx, kind, player); !errors.Is(err, bot.ErrDamaged) || v != bot.DamagedVersion {
+		t.Fatalf("Rating of a damaged rating: got %d, %v; want DamagedVersion, ErrDamaged", v, err)
+	}
+	if _, err := a.SaveRating(ctx, kind, player, []byte("new"), 0); !errors.Is(err, bot.ErrConflict) {
+		t.Fatalf("SaveRating at 0 over damage: got %v; want ErrConflict", err)
+	}
+	if v, err := a.SaveRating(ctx, kind, player, []byte("new"), bot.DamagedVersion); err != nil || v != 1 {
+		t.Fatalf("SaveRating at DamagedVersion: got %d, %v; want 1", v, err)
+	}
+	if _, err := a.SaveRating(ctx, kind, player, []byte("again"), bot.DamagedVersion); !errors.Is(err, bot.ErrConflict) {
+		t.Fatalf("SaveRating at DamagedVersion over a readable record: got %v; want ErrConflict", err)
+	}
+}
