@@ -53,7 +53,7 @@ func (b *Bot) archive() Archive {
 	return a
 }
 
-// noArchive is the plain answer of the archive commands without one.
+// errNoArchive is the plain answer of the archive commands without one.
 var errNoArchive = fmt.Errorf("%w: this bot keeps no archive of games", ErrBadCommand)
 
 // assignID gives the game that begins at t an archive id, when the store
