@@ -10,8 +10,9 @@ SHELL := /bin/bash
 test: deps check race soak
 
 ## deps: install the Debian packages of the servers tests start on loopback
-## (redis-server, redis-cli for the Cluster test, ngircd) when they are missing.
-SERVERS := redis-server:redis-server redis-tools:redis-cli ngircd:/usr/sbin/ngircd
+## (redis-server, redis-cli for the Cluster test, ngircd) and the headless
+## browser the web view's test drives (chromium) when they are missing.
+SERVERS := redis-server:redis-server redis-tools:redis-cli ngircd:/usr/sbin/ngircd chromium:chromium
 deps:
 	@missing=; for s in $(SERVERS); do pkg=$${s%%:*}; bin=$${s#*:}; \
 	  command -v $$bin >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \

@@ -61,7 +61,16 @@ func NewPool(n, hashMB int, budget time.Duration) *Pool {
 // ChooseMove picks a move at level; seed makes the choice repeatable.
 // It waits for a free searcher, and gives up when ctx is done.
 func (p *Pool) ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error) {
-	lim, opts, random := Level(level, p.budget)
+	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
+}
+
+// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
+// share), or the pool's own budget when that is less or budget is 0.
+func (p *Pool) ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
+	if budget <= 0 || budget > p.budget {
+		budget = p.budget
+	}
+	lim, opts, random := Level(level, budget)
 	if random {
 		return RandomMove(pos, seed)
 	}

@@ -30,11 +30,21 @@ type ArchivedGame struct {
 
 // ArchivedPlayer is who sat in one seat.
 type ArchivedPlayer struct {
-	Seat   string `json:"seat"`
-	UserID string `json:"user,omitempty"` // network identity; "" for an AI
+	Seat    string `json:"seat"`
+	UserID  string `json:"user,omitempty"`    // the user id on Network; "" for an AI
+	Network string `json:"network,omitempty"` // where UserID is; "" in games archived before links
+	// Player is the player the identity Network:UserID belonged to when
+	// the game ended (see Identity): the histories index the game under
+	// it and the ratings are its. "" for an AI and in games archived
+	// before links, whose index is UserID.
+	Player string `json:"player,omitempty"`
 	Name   string `json:"name"`
 	AI     int    `json:"ai,omitempty"` // AI level; 0 for a person
 }
+
+// Identity is a person on one network, qualified by it so that networks
+// never collide: "irc:account:bob", "discord:1234", "console:alice".
+func Identity(network, userID string) string { return network + ":" + userID }
 
 // SortKey orders a game in the archive's indexes: newest end first (the
 // begin time for a game without one), then by ID. History's cursors are
@@ -47,15 +57,20 @@ func (g ArchivedGame) SortKey() string {
 	return fmt.Sprintf("%016x:%s", uint64(math.MaxInt64-t.UnixMilli()), g.ID)
 }
 
-// Users lists the distinct non-empty UserIDs of the game's players, in
-// seat order: the players whose histories index it.
+// Users lists the distinct players of the game's people, in seat order:
+// the players whose histories index it. A player is ArchivedPlayer.Player,
+// or its UserID in a game archived before links.
 func (g ArchivedGame) Users() []string {
 	var users []string
 	seen := map[string]bool{}
 	for _, p := range g.Players {
-		if p.UserID != "" && !seen[p.UserID] {
-			seen[p.UserID] = true
-			users = append(users, p.UserID)
+		u := p.Player
+		if u == "" {
+			u = p.UserID
+		}
+		if u != "" && !seen[u] {
+			seen[u] = true
+			users = append(users, u)
 		}
 	}
 	return users
@@ -106,4 +121,27 @@ type Archive interface {
 	// Top returns kind's n best players, highest score first; equal
 	// scores in byte order of the player.
 	Top(ctx context.Context, kind string, n int) ([]Ranked, error)
+
+	// PutLinkCode keeps a one-time link code for player until expires.
+	// A code still valid at now is not replaced: ErrConflict (the host
+	// draws another); an expired one is.
+	PutLinkCode(ctx context.Context, code, player string, now, expires time.Time) error
+	// TakeLinkCode removes code and returns its player: of any number of
+	// takers, in any processes, exactly one gets it. ErrNotFound when
+	// there is no such code or it expired before now.
+	TakeLinkCode(ctx context.Context, code string, now time.Time) (player string, err error)
+	// LinkIdentity makes identity one of player's, if it belongs to no
+	// player yet, and adds it to Identities(player). Linking it again to
+	// the same player succeeds and completes the index (a retry after a
+	// crash); to another player is ErrConflict.
+	LinkIdentity(ctx context.Context, identity, player string) error
+	// UnlinkIdentity undoes LinkIdentity(identity, player): identity is its
+	// own player again. ErrNotFound when it is not linked to player.
+	UnlinkIdentity(ctx context.Context, identity, player string) error
+	// PlayerOf returns the player identity was linked to, or ErrNotFound
+	// for an identity never linked (it is its own player).
+	PlayerOf(ctx context.Context, identity string) (string, error)
+	// Identities returns the identities linked to player, sorted; none
+	// for a player nobody linked to.
+	Identities(ctx context.Context, player string) ([]string, error)
 }

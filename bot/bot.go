@@ -43,6 +43,13 @@ type Config struct {
 	// and rated (rating, top). Off: the archive commands say this bot
 	// keeps no archive.
 	Archive bool
+	// Clock is the time control of a game started without one ("start
+	// @bob" rather than "start @bob 10m+5s"); zero: untimed.
+	Clock TimeControl
+	// PublicURL is where the bot's web view is seen from outside
+	// ("https://games.example.org"): the lines that say a game's id link
+	// to its page, PublicURL/games/ID. "": no links.
+	PublicURL string
 	// Searchers is how many AI searches run at once (when the bot
 	// delivers AI moves through a Sender); others wait their turn.
 	// Default: the number of CPUs.
@@ -87,6 +94,7 @@ type Bot struct {
 	specs map[string]Spec
 	order []string // kind names as given
 	log   *slog.Logger
+	obs   Observer // nil: nobody is told (see Observe)
 
 	// Asynchronous AI moves (see Async).
 	sender  Sender
@@ -96,6 +104,9 @@ type Bot struct {
 	mu      sync.Mutex
 	running map[string]*worker // table key -> its AI worker
 	workers sync.WaitGroup
+	flags   map[string]*time.Timer // table key -> the timer that claims its flag
+
+	pictures pictureCache // recent boards as PNGs (picture.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -112,7 +123,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}, flags: map[string]*time.Timer{}}
 	for _, k := range kinds {
 		spec := k.Spec()
 		name := strings.ToLower(spec.Name)
@@ -194,7 +205,13 @@ func (b *Bot) Settle(ctx context.Context) error {
 
 // Close stops every AI search and waits for them.
 func (b *Bot) Close() {
+	b.mu.Lock()
 	b.stopAll()
+	for key, tm := range b.flags {
+		tm.Stop()
+		delete(b.flags, key)
+	}
+	b.mu.Unlock()
 	b.workers.Wait()
 }
 
@@ -208,11 +225,13 @@ const (
 // not for the bot return nothing and touch no storage. Handle is safe for
 // concurrent use: two messages for one table are serialised by the
 // store's compare-and-set.
-func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
+func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	p, ok, err := b.parse(m)
 	if !ok {
 		return nil
 	}
+	var res txResult
+	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
 	if err != nil {
 		return b.finish(m, Table{}, []Reply{b.refusal(m, nil, err)})
 	}
@@ -236,7 +255,6 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		return b.finish(m, m.Table(), []Reply{b.refusal(m, nil, err)})
 	}
 	var replies []Reply
-	var res txResult
 	if hosted, ok := hostedJoin(p); ok {
 		replies, res, err = b.joinHosted(ctx, table, m, hosted)
 	} else {
@@ -246,7 +264,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 		}
 	}
 	if err != nil {
-		return b.finish(m, table, []Reply{b.refusal(m, res.spec, err)})
+		return b.finish(m, table, append(res.flagged, b.refusal(m, res.spec, err)))
 	}
 	game := table // where the game is: a window's game is elsewhere
 	if res.table != (Table{}) {
@@ -337,10 +355,15 @@ type tx struct {
 	holders []string // who held human seats when it was loaded
 	stale   bool     // a window whose game ended: no game, but a record to replace
 	ended   bool     // this transaction ended the game: archive it once saved
+	begun   bool     // this transaction began play (for the Observer)
+	dropped bool     // this transaction abandoned a running game for a fresh one
 	// over is the finished game the table held when loaded (nil if none):
 	// archived again (idempotently) when a fresh game replaces it, in
 	// case the process stopped between its save and its archiving.
 	over *Record
+	// flagged is what claiming a fallen flag said, before the command
+	// ran on the finished game.
+	flagged []Reply
 }
 
 // empty reports whether the table holds no game (its record, if any, is a
@@ -405,18 +428,36 @@ type txResult struct {
 	aiNext      bool // the saved game has an AI to act
 	gameChanged bool // the game, its phase or its seats changed
 	spec        *Spec
-	table       Table // where the game is (a window's game is elsewhere)
+	table       Table   // where the game is (a window's game is elsewhere)
+	flagged     []Reply // a flag claimed before a command that was refused
 }
 
 // update loads table, runs fn and saves, retrying from the load when
 // another command saved first. fn reports changes by setting t.changed.
 func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx) error) (*tx, error) {
+	var flagged []Reply
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		t, err := b.load(ctx, table, m)
 		if err != nil {
 			return nil, err
 		}
 		t.ctx = ctx
+		if b.flagDue(t) {
+			// The side to move ran out of time before this command: the
+			// game ends on time first, and the command meets it over.
+			b.claimFlag(t)
+			t.fanOut()
+			err := b.save(ctx, t)
+			if errors.Is(err, ErrConflict) {
+				continue
+			}
+			if err != nil {
+				return t, err
+			}
+			flagged = append(flagged, t.replies...)
+			continue
+		}
+		t.flagged = flagged
 		if t.rec != nil && t.rec.Phase == PhaseOver && t.rec.ID != "" && t.damaged == nil && !t.stale {
 			over := *t.rec
 			t.over = &over
@@ -434,6 +475,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		}
 		t.fanOut()
 		if !t.changed {
+			t.replies = append(flagged, t.replies...)
 			return t, nil
 		}
 		err = b.save(ctx, t)
@@ -441,6 +483,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 			b.log.Debug("save conflict, retrying", "table", table.Key(), "attempt", attempt)
 			continue
 		}
+		t.replies = append(flagged, t.replies...)
 		return t, err
 	}
 	return nil, fmt.Errorf("%w: the table is busy, try again", ErrConflict)
@@ -466,6 +509,9 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 		res.spec, res.table = &t.spec, t.table
 	}
 	if err != nil {
+		if t != nil {
+			res.flagged = t.flagged
+		}
 		return nil, res, err
 	}
 	if !t.changed {
@@ -596,6 +642,7 @@ func (b *Bot) freshTx(table Table, old *Record, kind string, m Message) (*tx, er
 // or a challenge to expire, the table is marked as owing work first, so a
 // crash between this save and the work leaves a mark for Resume.
 func (b *Bot) save(ctx context.Context, t *tx) error {
+	b.syncClock(t, false)
 	state, err := t.st.Encode()
 	if err != nil {
 		return err
@@ -616,17 +663,26 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	if err == nil {
+		b.noteSaved(ctx, t)
 		t.stale = false
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)
+		b.armFlag(t.table, t.rec)
+		if t.rec.Clock != nil && t.rec.Phase == PhaseOver && !owesWork(t) {
+			// A clocked game kept its table marked while it ran.
+			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {
+				b.log.Warn("clearing owed work", "table", t.table.Key(), "err", err)
+			}
+		}
 	}
 	return err
 }
 
 // owesWork reports whether the saved table leaves the bot work to do
-// later: an AI to act, or a challenge that will expire.
+// later: an AI to act, a challenge that will expire, or a clock whose
+// flag may fall (any process that starts finds it and keeps its timer).
 func owesWork(t *tx) bool {
-	if aiToAct(t) {
+	if aiToAct(t) || clockRuns(t) {
 		return true
 	}
 	for _, s := range t.rec.Seats {
@@ -685,7 +741,7 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 		if err := st.Begin(); err != nil {
 			return err
 		}
-		rec.Phase = PhasePlaying
+		rec.Phase, t.begun = PhasePlaying, true
 	}
 	t.kind, t.spec, t.rec, t.st, t.changed, t.damaged = k, spec, rec, st, true, nil
 	return nil
@@ -766,6 +822,12 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 		}
 	}
 	if moved {
+		// The mark stays while the game still owes work (a running
+		// clock).
+		none := Message{Network: table.Network, Channel: table.Channel}
+		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && owesWork(t) {
+			return
+		}
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
 		}
@@ -905,13 +967,17 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 	if t, err = b.load(ctx, table, none); err != nil {
 		return err
 	}
-	switch {
-	case t.empty() || t.damaged != nil || !owesWork(t):
+	if t.empty() || t.damaged != nil || !owesWork(t) {
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
-	case b.sender != nil && aiToAct(t):
+		return nil
+	}
+	if b.sender != nil && aiToAct(t) {
 		b.scheduleAI(table)
+	}
+	if t.table == table {
+		b.armFlag(table, t.rec) // this process claims the flag on time
 	}
 	return nil
 }
@@ -920,9 +986,10 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 // did (so another may follow).
 func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
 	none := Message{Network: table.Network, Channel: table.Channel}
-	acted := false
+	acted, thought := false, time.Time{}
 	t, err := b.update(ctx, table, none, func(t *tx) error {
 		t.replies, acted = nil, false
+		thought = time.Now()
 		if t.empty() || t.damaged != nil {
 			return nil
 		}
@@ -931,7 +998,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 			return nil
 		}
 		s := t.rec.Seats[seat]
-		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine}, t.rec.Seed+int64(t.rec.Plies))
+		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.aiBudget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
 		if err != nil {
 			return err
 		}
@@ -950,6 +1017,9 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 	}
 	if err != nil {
 		return nil, false, err
+	}
+	if acted {
+		b.observeAI(t, time.Since(thought))
 	}
 	return b.finish(none, table, t.replies), acted, nil
 }

@@ -97,10 +97,16 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		b.reply(t, sp, Reply{Text: b.status(t, sp)})
 		return nil
 	case "board":
-		if err := noArgs(cmd); err != nil {
-			return err
+		// board text: the text board where a network would show a
+		// picture (Discord), for copying or a screen reader.
+		switch {
+		case len(cmd.Args) == 0:
+			b.reply(t, sp, b.boardReply(t, b.viewer(t, sp)))
+		case len(cmd.Args) == 1 && strings.EqualFold(cmd.Args[0], "text"):
+			b.reply(t, sp, b.withClock(t, t.st.Board(b.viewer(t, sp))))
+		default:
+			return fmt.Errorf("%w: say board, or board text for the text board", ErrBadCommand)
 		}
-		b.reply(t, sp, t.st.Board(b.viewer(t, sp)))
 		return nil
 	case "help", "?":
 		b.helpReply(t, sp, t.spec, cmd.Args)
@@ -315,8 +321,12 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	if err != nil {
 		return err
 	}
+	args, tc, err := startClock(args)
+	if err != nil {
+		return err
+	}
 	if len(args) > 1 {
-		return fmt.Errorf("%w: start takes one opponent: ai, ai:LEVEL or @user", ErrBadCommand)
+		return fmt.Errorf("%w: start takes one opponent: ai, ai:LEVEL or @user (and a clock, like 10m+5s)", ErrBadCommand)
 	}
 	switch t.rec.Phase {
 	case PhasePlaying:
@@ -331,6 +341,14 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		if err := b.guard(t, sp, "start this game"); err != nil {
 			return err
 		}
+	}
+	switch {
+	case tc != nil && tc.IsZero():
+		t.rec.Clock = nil
+	case tc != nil:
+		t.rec.Clock = newGameClock(*tc, len(t.rec.Seats))
+	case t.rec.Clock == nil && !b.cfg.Clock.IsZero():
+		t.rec.Clock = newGameClock(b.cfg.Clock, len(t.rec.Seats)) // the default
 	}
 	for _, c := range settings {
 		text, err := t.st.Configure(c)
@@ -394,16 +412,61 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		switch s.Kind {
 		case SeatInvited:
 			t.replies = append(t.replies, Reply{
-				Text: fmt.Sprintf("%s, %s you to %s as %s: say %s%s join within %s.", shown(s.Name), subject(sp.Name, "challenges"),
-					t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
+				Text: fmt.Sprintf("%s, %s you to %s%s as %s: say %s%s join within %s.", shown(s.Name), subject(sp.Name, "challenges"),
+					t.spec.Title, clockNote(t.rec), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
 				Mention: s.UserID, To: t.table,
 			})
 		case SeatOpen:
-			t.chat(fmt.Sprintf("%s opened a game of %s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
-				shown(sp.Name), t.spec.Title, t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
+			t.chat(fmt.Sprintf("%s opened a game of %s%s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
+				shown(sp.Name), t.spec.Title, clockNote(t.rec), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
 		}
 	}
 	return nil
+}
+
+// startClock takes the clock from start's words: the one word that
+// looksLikeClock (nil when none; a zero TimeControl for "none"). "ai N"
+// is read as ai:N, so the level is not taken for a clock.
+func startClock(args []string) (rest []string, tc *TimeControl, err error) {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if strings.EqualFold(w, "ai") && i+1 < len(args) && isDigits(args[i+1]) {
+			rest = append(rest, "ai:"+args[i+1])
+			i++
+			continue
+		}
+		if !looksLikeClock(w) {
+			rest = append(rest, w)
+			continue
+		}
+		if tc != nil {
+			return nil, nil, fmt.Errorf("%w: start takes one clock", ErrBadCommand)
+		}
+		v, err := ParseTimeControl(w)
+		if err != nil {
+			return nil, nil, err
+		}
+		tc = &v
+	}
+	return rest, tc, nil
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != "" && len(s) <= 3
+}
+
+// clockNote names a clocked game's time control: " (clock 10m + 5s a
+// move)"; "" without a clock.
+func clockNote(r *Record) string {
+	if r.Clock == nil || r.Clock.Control.IsZero() {
+		return ""
+	}
+	return " (clock " + r.Clock.Control.Describe() + ")"
 }
 
 // startSettings takes from start's words those that are a choice of one of
@@ -497,11 +560,16 @@ func (b *Bot) expireInvites(t *tx) {
 
 // begin starts play with the seats as they are.
 func (b *Bot) begin(t *tx) error {
+	t.begun = true // saved only if it succeeds
 	if err := t.st.Begin(); err != nil {
 		return err
 	}
 	t.rec.Phase, t.rec.Waiting, t.rec.Plies, t.changed = PhasePlaying, false, 0, true
 	t.rec.Moves, t.rec.Movers, t.rec.Began = nil, 0, time.Time{}
+	if t.rec.Clock != nil {
+		t.rec.Clock = newGameClock(t.rec.Clock.Control, len(t.rec.Seats))
+		b.syncClock(t, false) // the first seat's time runs, unless a setup comes first
+	}
 	if b.archive() != nil {
 		t.rec.Began = b.clock.Now().UTC()
 	}
@@ -512,11 +580,14 @@ func (b *Bot) begin(t *tx) error {
 	for i := range t.rec.Seats {
 		names = append(names, b.who(t, i))
 	}
-	on := "Game on"
+	on := strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), b.owed(t)))
 	if t.rec.ID != "" {
-		on = "Game " + t.rec.ID + " begins"
+		on += " (" + b.gameRef(t.rec.ID) + ")" // as its end says it
 	}
-	t.chat(strings.TrimSpace(fmt.Sprintf("%s: %s. %s", on, strings.Join(names, " vs "), b.owed(t))))
+	if t.rec.Clock != nil {
+		on += " Clock: " + t.rec.Clock.Control.Describe() + "."
+	}
+	t.chat(on)
 	b.showBoards(t, nil)
 	b.checkOver(t)
 	return nil
@@ -557,6 +628,15 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	}
 	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
 	old := *t.rec
+	t.dropped = running // the Observer and the running index hear of it
+	if running && old.ID != "" && old.Movers != 0 {
+		// The game left behind is archived as abandoned (unrated) once
+		// the fresh one is saved, as a finished game it replaced is.
+		gone := old
+		gone.Phase, gone.Ending, gone.Winner, gone.Result = PhaseOver, EndAbandoned, nil, "Game abandoned."
+		gone.Updated = b.clock.Now().UTC()
+		t.over = &gone
+	}
 	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
 	}
@@ -857,7 +937,7 @@ func (b *Bot) end(t *tx, res Result, text string) {
 	// An aborted game has no result: neither archived nor rated.
 	t.rec.Phase, t.changed, t.ended = PhaseOver, true, res.Ending != EndAborted
 	if t.rec.ID != "" {
-		text += " (game " + t.rec.ID + ")"
+		text += " (" + b.gameRef(t.rec.ID) + ")"
 	}
 	t.rec.Result, t.rec.Ending, t.rec.Winner = text, res.Ending, nil
 	if e, ok := t.st.(Ender); ok && !t.st.Result().Over {
@@ -869,7 +949,7 @@ func (b *Bot) end(t *tx, res Result, text string) {
 	}
 	t.say(Announcement{Topic: TopicOver, Text: text, Winner: res.Winner})
 	if t.spec.Hidden {
-		t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+		t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
 	}
 }
 
@@ -994,12 +1074,19 @@ func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
 // act plays cmd for seat (a person's or the AI's), announces it and ends
 // the game if it is over.
 func (b *Bot) act(t *tx, cmd Command, seat int) error {
+	if b.flagDue(t) {
+		// The time ran out while the action was chosen (the AI's
+		// search): the flag, not the move.
+		b.claimFlag(t)
+		return nil
+	}
 	before := b.privateBoards(t)
 	p, err := t.st.Act(seat, cmd)
 	if err != nil {
 		return err
 	}
 	t.changed = true
+	b.syncClock(t, true)
 	t.rec.UndoBy = -1
 	if t.rec.DrawBy != 0 && t.rec.DrawBy-1 != seat {
 		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{} // a move declines the offer
@@ -1029,6 +1116,9 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 		}
 		if !over {
 			text += " " + b.owed(t)
+			if times := b.clockTimes(t); times != "" {
+				text += " Clock: " + times + "."
+			}
 		}
 		t.say(Announcement{Topic: TopicPlayed, Text: strings.TrimSpace(text), Seat: seat, AI: ai, Notation: p.Notation})
 	} else if p.Public != "" {
@@ -1064,7 +1154,7 @@ func (b *Bot) privateBoards(t *tx) map[int]string {
 func (b *Bot) showBoards(t *tx, before map[int]string) {
 	if !t.spec.Hidden {
 		if t.rec.Verbose {
-			t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+			t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
 		}
 		return
 	}
@@ -1072,7 +1162,7 @@ func (b *Bot) showBoards(t *tx, before map[int]string) {
 		return // the end shows the whole board to everyone
 	}
 	if t.rec.Verbose {
-		t.replies = append(t.replies, withTo(t.st.Board(Spectator), t.table))
+		t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
 	}
 	for i, s := range t.rec.Seats {
 		if s.Kind != SeatHuman {
@@ -1082,7 +1172,8 @@ func (b *Bot) showBoards(t *tx, before map[int]string) {
 		if old, ok := before[i]; ok && old == board.Text {
 			continue
 		}
-		t.tellSeat(i, board)
+		b.attachPicture(&board, t.spec.Name, t.st, i, b.pictureCaption(t))
+		t.tellSeat(i, b.withClock(t, board))
 	}
 }
 
@@ -1111,7 +1202,11 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	case t.empty():
 		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
-		return fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
+		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
+		if line := b.clockLine(t); line != "" {
+			text += " " + line
+		}
+		return text
 	case t.rec.Phase == PhaseSetup && t.rec.Waiting:
 		return fmt.Sprintf("%s: waiting for players: %s.", t.spec.Title, b.seatList(t))
 	case t.rec.Phase == PhaseSetup:
@@ -1121,6 +1216,9 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	if t.rec.DrawBy > 0 && t.rec.DrawBy <= len(t.rec.Seats) && b.clock.Now().Sub(t.rec.DrawAt) <= b.cfg.DrawWindow {
 		text += fmt.Sprintf(" %s offers a draw.", t.spec.SeatName(t.rec.DrawBy-1))
 	}
+	if line := b.clockLine(t); line != "" {
+		text += " " + line
+	}
 	return text
 }
 
@@ -1128,7 +1226,7 @@ func (b *Bot) status(t *tx, sp speaker) string {
 func (b *Bot) HostCommands() []CommandSpec {
 	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
 	return []CommandSpec{
-		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); in setup, begin",
+		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [CLOCK] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); CLOCK is 10m+5s (Fischer), 5m, 1d (a day a move) or none; in setup, begin",
 			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
 		{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
 			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
@@ -1145,17 +1243,21 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
 		{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
 		{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
-		{Name: "board", Use: Look, Summary: "the board as you may see it"},
+		{Name: "board", Use: Look, Usage: "board [text]", Summary: "the board as you may see it (a picture on Discord; board text: the text board)",
+			Args: []Arg{{Name: "as", Desc: "text: the text board, not a picture", Choices: []string{"text"}}}},
 		{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
 		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
 		{Name: "game", Use: Look, Usage: "game ID", Summary: "a finished game: players, result and final board"},
-		{Name: "export", Use: Look, Usage: "export ID", Summary: "a finished game in its own file format (the one its players' programs read)"},
+		{Name: "export", Use: Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"},
 		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
 		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
 		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
+		{Name: "link", Use: Look, Usage: "link [CODE | list]", Summary: "join your identities on several networks into one player: link tells you a one-time code privately, link CODE on your other network uses it; link list shows them",
+			Args: []Arg{{Name: "code", Desc: "the code from your other network, or list"}}},
+		{Name: "unlink", Use: Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"},
 	}
 }
 

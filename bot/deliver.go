@@ -34,6 +34,10 @@ type Router struct {
 	// WholeNetworks are networks whose tables one process serves all of
 	// (its lease holder: Discord), so their mail goes to one box.
 	WholeNetworks map[string]bool
+	// Pictures, if set, gives a board that came by mail its picture
+	// again (Bot.PictureOf): a Reply's Picture does not travel, its Shot
+	// does.
+	Pictures func(Shot) func() ([]byte, error)
 }
 
 // BoxOf is the mailbox of a table's replies: one per table, or one for a
@@ -165,6 +169,9 @@ func (r *Router) PollMail(ctx context.Context, boxes func() []string, send Sende
 				if err := json.Unmarshal(m, &rep); err != nil {
 					r.Log.Warn("unreadable mail", "box", box, "err", err)
 					continue
+				}
+				if rep.Shot != nil && r.Pictures != nil {
+					rep.Picture = r.Pictures(*rep.Shot)
 				}
 				replies = append(replies, rep)
 			}

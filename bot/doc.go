@@ -40,6 +40,38 @@
 //     compare-and-set). history, game, export, rating and top read them;
 //     a kind that is an Exporter writes its own file format, and a State
 //     that is a RuleSetter names its rules for the archive.
+//   - A player is their network identity (Identity: "irc:account:bob");
+//     the archive indexes and rates players. link (link.go) joins an
+//     identity to another's player with a one-time code kept by the
+//     Archive (PutLinkCode, TakeLinkCode, LinkIdentity).
+//   - Game clocks (timecontrol.go): start takes a TimeControl (Fischer
+//     "10m+5s", correspondence "1d"), Config.Clock is the default; the
+//     Record keeps a GameClock as timestamps (time left at the last turn
+//     change, when the running turn began), so time runs while no process
+//     is up. Every command's load claims a fallen flag first (EndTime), and
+//     a bot with a Sender keeps a timer per clocked table, found again
+//     after a restart through the owed marks. A State that is a
+//     SetupPhaser is untimed during its setup; the AI's AIPlayer.Budget is
+//     a share of its clock.
+//   - Observe (observe.go) tells an Observer what happens, for an
+//     operator's metrics: each command (network, kind, and its verb as
+//     declared: a bare move is "move", anything undeclared "other"),
+//     games started and finished, AI think time, store failures. Labels
+//     never carry what a user typed.
+//   - Spectators' views (spectate.go): an index of running games kept in
+//     the store (index:running, compare-and-set, channels only, never a
+//     private conversation), RunningGames, ViewGame (live from its table,
+//     else from the archive), RecentGames and Leaderboard; every view is
+//     the Spectator's, so a hidden kind shows nothing secret.
+//   - A State that is a Picturer draws its board (package bot/picture
+//     is the kinds' drawing kit); Bot.BoardPNG, Picture and PictureFor
+//     give the PNG of a table's board as a viewer may see it, under the
+//     host's caption, from a cache of recent positions (picture.go).
+//     Every reply that shows a board carries Reply.Picture, lazy, for the
+//     viewer and the moment of its text (boardreply.go): a network that
+//     shows pictures (Discord) calls it, the others pay only an Encode.
+//     Its Shot travels by mail and Router.Pictures draws it again;
+//     Reply.Note is what a picture shown in the text's place leaves out.
 //   - Store, Clock and Sender are interfaces declared by their consumers;
 //     store/memory, store/bolt and store/redis implement Store.
 package bot

@@ -56,7 +56,9 @@ func (b *Bot) abort(t *tx, sp speaker, args []string) error {
 }
 
 // rematch asks for the finished game again with the colours swapped; it
-// begins when the other player asks too (at once against the AI).
+// begins when the other player asks too (at once against the AI). A state
+// that is a Rematcher starts the new game from the old one's start
+// settings; another starts from the kind's New.
 func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("%w: rematch takes no arguments", ErrBadCommand)
@@ -90,9 +92,18 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 		t.chat(fmt.Sprintf("%s asks for a rematch, colours swapped: %s, say %srematch to play.", shown(sp.Name), shown(waitFor), b.cfg.Prefix))
 		return nil
 	}
-	old := *t.rec
+	old, played := *t.rec, t.st
 	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
+	}
+	if r, ok := played.(Rematcher); ok {
+		// The same game again: the start settings the players chose
+		// (position, blocks, rules, limits), not the configuration's.
+		st, err := r.Rematch()
+		if err != nil {
+			return fmt.Errorf("rematch: %w", err)
+		}
+		t.st = st
 	}
 	seats := make([]Seat, len(old.Seats))
 	copy(seats, old.Seats)
@@ -106,6 +117,9 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 		t.rec.Seats = seats
 	}
 	t.rec.Waiting = true
+	if old.Clock != nil { // a rematch keeps the clock
+		t.rec.Clock = newGameClock(old.Clock.Control, len(t.rec.Seats))
+	}
 	t.chat("Rematch, colours swapped.")
 	return b.begin(t)
 }

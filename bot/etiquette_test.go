@@ -48,8 +48,8 @@ func TestDrawByAgreement(t *testing.T) {
 	if g.Ending != bot.EndAgreed || g.Winner != -1 {
 		t.Errorf("archived: got ending %q winner %d; want %q, -1", g.Ending, g.Winner, bot.EndAgreed)
 	}
-	want(t, h2.in("#d", "alice", "!rating"), "#d", "alice: Guess 1500? ±290 (1 games).")
-	want(t, h2.in("#d", "bob", "!rating guess"), "#d", "bob: Guess 1500? ±290 (1 games).")
+	want(t, h2.in("#d", "alice", "!rating"), "#d", "alice: Guess 1500? ±290 (1 game).")
+	want(t, h2.in("#d", "bob", "!rating guess"), "#d", "bob: Guess 1500? ±290 (1 game).")
 }
 
 // TestDrawDeclinedByAMove: the opponent's move declines the offer, an offer

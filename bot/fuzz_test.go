@@ -16,35 +16,19 @@ import (
 // private secret reaches anyone but its owner.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{"!guess start @bob", "!hide 7", "!#g hide 3", "!guess", "!5", "!undo", "!new",
-		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo"} {
+		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo", "!start @bob 10m+5s", "!start ai 3 1d", "!start 0s", "!start none"} {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(5))
 	}
 	f.Fuzz(func(t *testing.T, line string, who uint8) {
-		b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
-		defer b.Close()
-		say := func(user, text string, private bool) []bot.Reply {
-			m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
-			if private {
-				m.Channel, m.Private, m.Addressed = "", true, true
-			}
-			return b.Handle(context.Background(), m)
-		}
+		say := fuzzGuess(t, bot.Config{})
 		say("alice", "!guess start @bob", false)
 		say("bob", "!join", false)
 		say("alice", "hide 9", true)
 		users := []string{"alice", "bob", "carol"}
 		rs := say(users[int(who)%3], line, who&4 != 0)
 		for _, r := range rs {
-			if r.To.Network == "" || r.To.Channel == "" {
-				t.Fatalf("reply %q names no table: %+v", r.Text, r.To)
-			}
-			if r.Private && r.User.ID == "" {
-				t.Fatalf("private reply %q names no user", r.Text)
-			}
-			if r.Error && strings.Contains(r.Text, "\n") {
-				t.Fatalf("refusal of more than one line: %q", r.Text)
-			}
+			checkReply(t, r)
 			if strings.Contains(r.Text, "East  9") && !(r.Private && r.User.ID == "id-alice") {
 				t.Fatalf("alice's number reached %+v: %q", r, r.Text)
 			}
@@ -53,23 +37,18 @@ func FuzzHandle(f *testing.F) {
 }
 
 // FuzzArchiveCommands feeds the archive's commands (history, game, export,
-// rating, top) any words, with a finished game in the archive: they never
-// panic, a refusal is one line, and every reply names its audience.
+// rating, top, link) any words, with a finished game in the archive: they
+// never panic, a refusal is one line, every reply names its audience, and
+// a link code goes to its asker alone.
 func FuzzArchiveCommands(f *testing.F) {
 	for _, s := range []string{"!history", "!history @bob guess page 2", "!history page 0", "!game 1", "!game ../1",
-		"!export 1", "!export", "!rating @", "!rating guess guess", "!top", "!top guess x", "!guess top 3", "!history @\x01"} {
+		"!export 1", "!export", "!rating @", "!rating guess guess", "!top", "!top guess x", "!guess top 3", "!history @\x01",
+		"!link", "!link list", "!link abcde-fgh23", "!link @bob ABCDE-FGH23", "!link list x",
+		"!unlink", "!unlink f:id-alice", "!unlink a b"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
-		defer b.Close()
-		say := func(user, text string, private bool) []bot.Reply {
-			m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
-			if private {
-				m.Channel, m.Private, m.Addressed = "", true, true
-			}
-			return b.Handle(context.Background(), m)
-		}
+		say := fuzzGuess(t, bot.Config{Archive: true})
 		say("alice", "!guess start @bob", false)
 		say("bob", "!join", false)
 		say("alice", "hide 4", true)
@@ -78,12 +57,39 @@ func FuzzArchiveCommands(f *testing.F) {
 		say("bob", "ready", true)
 		say("alice", "!guess guess 6", false)
 		for _, r := range say("carol", line, false) {
-			if r.To.Network == "" || r.To.Channel == "" {
-				t.Fatalf("reply %q names no table: %+v", r.Text, r.To)
-			}
-			if r.Error && strings.Contains(r.Text, "\n") {
-				t.Fatalf("refusal of more than one line: %q", r.Text)
+			checkReply(t, r)
+			if strings.Contains(r.Text, "link code is") && !(r.Private && r.User.ID == "id-carol") {
+				t.Fatalf("a link code reached %+v: %q", r, r.Text)
 			}
 		}
 	})
+}
+
+// fuzzGuess is a bot hosting Guess with cfg, and how a user says text to
+// it at #g (or privately).
+func fuzzGuess(t *testing.T, cfg bot.Config) func(user, text string, private bool) []bot.Reply {
+	b := bot.Must(bot.New(cfg, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	t.Cleanup(b.Close)
+	return func(user, text string, private bool) []bot.Reply {
+		m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
+		if private {
+			m.Channel, m.Private, m.Addressed = "", true, true
+		}
+		return b.Handle(context.Background(), m)
+	}
+}
+
+// checkReply holds any reply to what every reply must be: it names its
+// table, a private one its user, and a refusal is one line.
+func checkReply(t *testing.T, r bot.Reply) {
+	t.Helper()
+	if r.To.Network == "" || r.To.Channel == "" {
+		t.Fatalf("reply %q names no table: %+v", r.Text, r.To)
+	}
+	if r.Private && r.User.ID == "" {
+		t.Fatalf("private reply %q names no user", r.Text)
+	}
+	if r.Error && strings.Contains(r.Text, "\n") {
+		t.Fatalf("refusal of more than one line: %q", r.Text)
+	}
 }

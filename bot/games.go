@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -82,16 +83,26 @@ func (b *Bot) archiveSaved(ctx context.Context, t *tx) {
 		return
 	}
 	if t.over != nil && t.over.ID != t.rec.ID {
-		if g, err := b.archivedGame(t.over, t.table); err == nil {
+		// Archived and rated again: both are idempotent, and the process
+		// may have stopped between the game's save and either.
+		if g, err := b.archivedGame(ctx, a, t.over, t.table); err == nil {
 			if err := a.ArchiveGame(ctx, g); err != nil {
 				b.log.Warn("archiving a finished game", "game", g.ID, "err", err)
+			} else if kept, err := a.ArchivedGame(ctx, g.ID); err == nil {
+				// Rated as first archived: its players as they were
+				// then, not as links resolve now.
+				b.rate(ctx, a, kept, t.over)
 			}
 		}
 	}
 	if !t.ended || t.rec.ID == "" {
 		return
 	}
-	g, err := b.archivedGame(t.rec, t.table)
+	g, err := b.archivedGame(ctx, a, t.rec, t.table)
+	if errors.Is(err, ErrUnavailable) {
+		b.log.Warn("archiving a finished game", "game", t.rec.ID, "err", err)
+		return
+	}
 	if err != nil {
 		b.log.Error("archiving a finished game", "game", t.rec.ID, "err", err)
 		return
@@ -105,8 +116,9 @@ func (b *Bot) archiveSaved(ctx context.Context, t *tx) {
 }
 
 // archivedGame is the finished record r, played at table, as the archive
-// keeps it.
-func (b *Bot) archivedGame(r *Record, table Table) (ArchivedGame, error) {
+// keeps it: each person with their network and the player their identity
+// belongs to now.
+func (b *Bot) archivedGame(ctx context.Context, a Archive, r *Record, table Table) (ArchivedGame, error) {
 	name := strings.ToLower(r.Game)
 	spec, ok := b.specs[name]
 	if !ok {
@@ -140,9 +152,16 @@ func (b *Bot) archivedGame(r *Record, table Table) (ArchivedGame, error) {
 		p := ArchivedPlayer{Seat: spec.Seats[min(i, len(spec.Seats)-1)], Name: s.Name}
 		switch s.Kind {
 		case SeatHuman:
-			p.UserID = s.UserID
+			p.UserID, p.Network = s.UserID, table.Network
 			if s.Table != "" {
 				addNet(s.Table)
+				if tb, err := ParseTable(s.Table); err == nil {
+					p.Network = tb.Network
+				}
+			}
+			var err error
+			if p.Player, err = playerOf(ctx, a, Identity(p.Network, p.UserID)); err != nil {
+				return ArchivedGame{}, err
 			}
 		case SeatAI:
 			p.AI = s.Level
@@ -160,11 +179,14 @@ func (b *Bot) archivedGame(r *Record, table Table) (ArchivedGame, error) {
 	return g, nil
 }
 
-// ratedPlayer is the rating identity of a seat: the person's user id, or
-// "ai:N" for the built-in AI at level N; "" when the seat is not rated (an
-// AI program, an empty seat).
+// ratedPlayer is the rating identity of a seat: the person's player (its
+// user id in a game archived before links), or "ai:N" for the built-in AI
+// at level N; "" when the seat is not rated (an AI program, an empty
+// seat).
 func ratedPlayer(p ArchivedPlayer) string {
 	switch {
+	case p.Player != "":
+		return p.Player
 	case p.UserID != "":
 		return p.UserID
 	case p.AI > 0:
@@ -191,15 +213,21 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 		return
 	}
 	kind := strings.ToLower(g.Kind)
+	// pre are the ratings before this game; done says a player's rating
+	// has it already (a retry after a crash between the two saves, or
+	// after the game's save and its rating).
 	var pre [2]rating.Rating
-	var versions [2]uint64
+	var done [2]bool
 	for i, id := range ids {
-		rt, version, err := b.loadRating(ctx, a, kind, id)
+		rec, _, err := b.loadRating(ctx, a, kind, id)
 		if err != nil {
 			b.log.Warn("reading a rating", "player", id, "err", err)
 			return
 		}
-		pre[i], versions[i] = rt, version
+		pre[i] = rec.Rating
+		if before, ok := rec.rated(g.ID); ok {
+			pre[i], done[i] = before, true
+		}
 	}
 	score := 0.5
 	switch g.Winner {
@@ -210,24 +238,34 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 	}
 	params := rating.Defaults()
 	for i, id := range ids {
-		cur, version := pre[i], versions[i]
+		if done[i] {
+			continue
+		}
 		for attempt := 0; attempt < maxAttempts; attempt++ {
-			if attempt > 0 { // a conflict: another game rated this player meanwhile
-				var err error
-				if cur, version, err = b.loadRating(ctx, a, kind, id); err != nil {
-					b.log.Warn("reading a rating", "player", id, "err", err)
-					break
-				}
+			// Read again on each attempt: a conflict is another game
+			// (or another process rating this one) that saved first.
+			cur, version, err := b.loadRating(ctx, a, kind, id)
+			if err != nil {
+				b.log.Warn("reading a rating", "player", id, "err", err)
+				break
+			}
+			if _, ok := cur.rated(g.ID); ok {
+				break // another process rated this game meanwhile
 			}
 			var next rating.Rating
 			if i == 0 {
-				next, _ = rating.Game(cur, pre[1], score, g.Ended, params)
+				next, _ = rating.Game(cur.Rating, pre[1], score, g.Ended, params)
 			} else {
-				_, next = rating.Game(pre[0], cur, score, g.Ended, params)
+				_, next = rating.Game(pre[0], cur.Rating, score, g.Ended, params)
 			}
 			next.Games = cur.Games + 1
-			data, _ := json.Marshal(next)
-			_, err := a.SaveRating(ctx, kind, id, data, version)
+			rec := ratingRecord{Rating: next, Name: cur.Name,
+				Recent: append([]ratedGame{{ID: g.ID, Before: cur.Rating}}, cur.Recent[:min(len(cur.Recent), maxRecent-1)]...)}
+			if g.Players[i].AI == 0 {
+				rec.Name = g.Players[i].Name
+			}
+			data, _ := json.Marshal(rec)
+			_, err = a.SaveRating(ctx, kind, id, data, version)
 			if errors.Is(err, ErrConflict) {
 				continue
 			}
@@ -242,30 +280,62 @@ func (b *Bot) rate(ctx context.Context, a Archive, g ArchivedGame, r *Record) {
 	}
 }
 
+// maxRecent is how many of a player's last rated games their rating
+// remembers, so a game is never rated twice: a retry (the next game at
+// the table, after a crash) comes well within that many games.
+const maxRecent = 32
+
+// ratingRecord is a player's rating in one kind as the archive keeps it,
+// with the name they had in their last rated game, for the leaderboard (a
+// player is an identity, not a name), and their last rated games.
+type ratingRecord struct {
+	rating.Rating
+	Name   string      `json:"name,omitempty"`
+	Recent []ratedGame `json:"recent,omitempty"`
+}
+
+// ratedGame is a game a rating has taken in, and the rating before it.
+type ratedGame struct {
+	ID     string        `json:"id"`
+	Before rating.Rating `json:"before"`
+}
+
+// rated reports whether the rating has taken in game id, and the rating
+// before it.
+func (r ratingRecord) rated(id string) (rating.Rating, bool) {
+	for _, g := range r.Recent {
+		if g.ID == id {
+			return g.Before, true
+		}
+	}
+	return rating.Rating{}, false
+}
+
 // loadRating reads a player's rating in kind: a new player's when there is
 // none or it cannot be read (a damaged one is then replaced).
-func (b *Bot) loadRating(ctx context.Context, a Archive, kind, player string) (rating.Rating, uint64, error) {
+func (b *Bot) loadRating(ctx context.Context, a Archive, kind, player string) (ratingRecord, uint64, error) {
 	data, version, err := a.Rating(ctx, kind, player)
+	fresh := ratingRecord{Rating: rating.Defaults().New()}
 	switch {
 	case errors.Is(err, ErrNotFound):
-		return rating.Defaults().New(), 0, nil
+		return fresh, 0, nil
 	case errors.Is(err, ErrDamaged):
 		b.log.Error("damaged rating replaced by a new player's", "kind", kind, "player", player, "err", err)
-		return rating.Defaults().New(), version, nil
+		return fresh, version, nil
 	case err != nil:
-		return rating.Rating{}, 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return ratingRecord{}, 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	var rt rating.Rating
+	var rt ratingRecord
 	if err := json.Unmarshal(data, &rt); err != nil {
 		b.log.Error("damaged rating replaced by a new player's", "kind", kind, "player", player, "err", err)
-		return rating.Defaults().New(), version, nil
+		return fresh, version, nil
 	}
 	return rt, version, nil
 }
 
 // archiveVerbs are the host's commands about finished games and ratings:
 // they need no table.
-var archiveVerbs = map[string]bool{"history": true, "game": true, "export": true, "rating": true, "top": true}
+var archiveVerbs = map[string]bool{"history": true, "game": true, "export": true, "rating": true, "top": true, "link": true, "unlink": true}
 
 // isArchiveVerb reports whether p is one of the archive's commands: not
 // when the kind it names declares a command of that name itself.
@@ -281,8 +351,12 @@ func (b *Bot) isArchiveVerb(p parsed) bool {
 	return true
 }
 
-// archiveCommand answers history, game, export, rating and top.
+// archiveCommand answers history, game, export, rating, top, link and
+// unlink.
 func (b *Bot) archiveCommand(ctx context.Context, m Message, p parsed) ([]Reply, error) {
+	if p.cmd.Verb == "export" && len(p.cmd.Args) == 0 {
+		return b.exportTable(ctx, m, p) // the table's game: no archive needed
+	}
 	a := b.archive()
 	if a == nil {
 		return nil, errNoArchive
@@ -304,7 +378,11 @@ func (b *Bot) archiveCommand(ctx context.Context, m Message, p parsed) ([]Reply,
 			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		if p.cmd.Verb == "game" {
-			return b.gameReplies(g, m)
+			me, err := playerOf(ctx, a, Identity(m.Network, m.UserID))
+			if err != nil {
+				return nil, err
+			}
+			return b.gameReplies(g, m, me)
 		}
 		return b.exportReplies(g, m)
 	case "rating":
@@ -319,15 +397,25 @@ func (b *Bot) archiveCommand(ctx context.Context, m Message, p parsed) ([]Reply,
 			return nil, fmt.Errorf("%w: say %stop KIND (%s)", ErrBadCommand, b.cfg.Prefix, strings.Join(b.order, ", "))
 		}
 		return b.topReply(ctx, a, kind)
+	case "link":
+		return b.linkCommand(ctx, a, m, args)
+	case "unlink":
+		return b.unlinkCommand(ctx, a, m, args)
 	}
 	return nil, fmt.Errorf("%w: unknown command", ErrBadCommand)
 }
 
-// whoAndKind reads [@user] [KIND] from args: the user (the speaker's own
-// id when none is named; a mention's id when the network gives one), the
-// kind, and the words left.
-func (b *Bot) whoAndKind(m Message, kind string, args []string) (user, name, k string, rest []string, err error) {
-	user, name, k = m.UserID, m.Name, kind
+// whoAndKind reads [@user] [KIND] from args: the player (the speaker's
+// own when none is named; a mention's when the network gives one, else the
+// one of the name as an identity on the speaker's network), the name to
+// show, the kind, and the words left.
+func (b *Bot) whoAndKind(ctx context.Context, a Archive, m Message, kind string, args []string) (player, name, k string, rest []string, err error) {
+	user, name, k := m.UserID, m.Name, kind
+	defer func() {
+		if err == nil {
+			player, err = playerOf(ctx, a, Identity(m.Network, user))
+		}
+	}()
 	for len(args) > 0 {
 		w := args[0]
 		switch {
@@ -346,18 +434,18 @@ func (b *Bot) whoAndKind(m Message, kind string, args []string) (user, name, k s
 		case b.kinds[strings.ToLower(w)] != nil && k == "":
 			k = strings.ToLower(w)
 		default:
-			return user, name, k, args, nil
+			return "", name, k, args, nil
 		}
 		args = args[1:]
 	}
-	return user, name, k, nil, nil
+	return "", name, k, nil, nil
 }
 
 // history lists a player's games newest first: history [@user] [KIND]
 // [page N]. A page is historyPage games; page N walks the cursors from
 // the first (the archive's cursors are sort keys, not offsets).
 func (b *Bot) history(ctx context.Context, a Archive, m Message, kind string, args []string) ([]Reply, error) {
-	user, name, kind, rest, err := b.whoAndKind(m, kind, args)
+	user, name, kind, rest, err := b.whoAndKind(ctx, a, m, kind, args)
 	if err != nil {
 		return nil, err
 	}
@@ -449,10 +537,15 @@ func (b *Bot) decodeArchived(g ArchivedGame) (Kind, Spec, State, error) {
 	return k, b.specs[name], st, nil
 }
 
-// viewerSeat is the asker's seat in g, or Spectator.
-func viewerSeat(g ArchivedGame, m Message) int {
+// viewerSeat is the asker's seat in g, or Spectator: the seat of their
+// identity, or of their player (an identity of theirs on another network).
+func viewerSeat(g ArchivedGame, m Message, player string) int {
 	for i, p := range g.Players {
-		if p.UserID != "" && p.UserID == m.UserID {
+		switch {
+		case p.UserID == "":
+		case p.Network == "" && p.UserID == m.UserID, // archived before links
+			p.Network == m.Network && p.UserID == m.UserID,
+			p.Player != "" && p.Player == player:
 			return i
 		}
 	}
@@ -462,30 +555,42 @@ func viewerSeat(g ArchivedGame, m Message) int {
 // gameReplies answers game ID: the summary and the final board as the
 // asker may see it. A finished game is over, so a hidden kind shows what
 // its state shows when over (Stratego: both armies).
-func (b *Bot) gameReplies(g ArchivedGame, m Message) ([]Reply, error) {
-	_, _, st, err := b.decodeArchived(g)
+func (b *Bot) gameReplies(g ArchivedGame, m Message, player string) ([]Reply, error) {
+	_, spec, st, err := b.decodeArchived(g)
 	if err != nil {
 		return nil, err
 	}
 	if e, ok := st.(Ender); ok && !st.Result().Over {
 		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	}
-	head := fmt.Sprintf("Game %s, %s, %s to %s: %s. %s %d moves.", g.ID, g.Kind,
-		g.Began.UTC().Format("2006-01-02 15:04"), g.Ended.UTC().Format("2006-01-02 15:04"), playersText(g), outcomeText(g), len(g.Moves))
-	board := st.Board(viewerSeat(g, m))
+	head := fmt.Sprintf("Game %s, %s, %s to %s: %s. %s %s.", g.ID, g.Kind,
+		g.Began.UTC().Format("2006-01-02 15:04"), g.Ended.UTC().Format("2006-01-02 15:04"), playersText(g), outcomeText(g), plural(len(g.Moves), "move"))
+	viewer := viewerSeat(g, m, player)
+	board := st.Board(viewer)
+	b.attachPicture(&board, spec.Name, st, viewer, archivedCaption(g))
 	return []Reply{{Text: head}, board}, nil
 }
 
 // exportReplies answers export ID: the kind's file as a monospaced block
 // when it is short, else its name and size.
 func (b *Bot) exportReplies(g ArchivedGame, m Message) ([]Reply, error) {
-	k, _, st, err := b.decodeArchived(g)
+	name, data, err := b.archivedExport(g)
 	if err != nil {
 		return nil, err
 	}
+	return []Reply{exportReply(name, data, m)}, nil
+}
+
+// archivedExport is a finished game from the archive in its kind's file
+// format: over, so a hidden kind shows everything.
+func (b *Bot) archivedExport(g ArchivedGame) (string, []byte, error) {
+	k, _, st, err := b.decodeArchived(g)
+	if err != nil {
+		return "", nil, err
+	}
 	ex, ok := k.(Exporter)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s games have no export format here", ErrBadCommand, g.Kind)
+		return "", nil, fmt.Errorf("%w: %s games have no export format here", ErrBadCommand, g.Kind)
 	}
 	meta := ExportMeta{Date: g.Began, Result: Result{Over: true, Winner: g.Winner, Ending: g.Ending}, Seat: Spectator}
 	for _, p := range g.Players {
@@ -494,18 +599,15 @@ func (b *Bot) exportReplies(g ArchivedGame, m Message) ([]Reply, error) {
 	name, data, err := ex.Export(st, meta)
 	if err != nil {
 		b.log.Warn("export failed", "game", g.ID, "err", err)
-		return nil, fmt.Errorf("%w: game %s cannot be exported: %w", ErrBadCommand, g.ID, err)
+		return "", nil, fmt.Errorf("%w: game %s cannot be exported: %w", ErrBadCommand, g.ID, err)
 	}
-	if len(data) > maxExportText {
-		return []Reply{{Text: fmt.Sprintf("%s is %d bytes: too long to show here.", name, len(data))}}, nil
-	}
-	return []Reply{{Text: name + ":\n" + strings.TrimRight(string(data), "\n"), Mono: true, User: User{ID: m.UserID, Name: m.Name}}}, nil
+	return name, data, nil
 }
 
 // ratingReply answers rating [@user] [KIND]: one kind, or every hosted
 // kind the player has a rating in.
 func (b *Bot) ratingReply(ctx context.Context, a Archive, m Message, kind string, args []string) ([]Reply, error) {
-	user, name, kind, rest, err := b.whoAndKind(m, kind, args)
+	user, name, kind, rest, err := b.whoAndKind(ctx, a, m, kind, args)
 	if err != nil {
 		return nil, err
 	}
@@ -526,8 +628,8 @@ func (b *Bot) ratingReply(ctx context.Context, a Archive, m Message, kind string
 		if version == 0 && kind == "" {
 			continue // no rating in k (version 0: none stored)
 		}
-		rt = rating.Decay(rt, now, rating.Defaults())
-		parts = append(parts, fmt.Sprintf("%s %s (%d games)", b.specs[k].Title, rt, rt.Games))
+		r := rating.Decay(rt.Rating, now, rating.Defaults())
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", b.specs[k].Title, r, plural(r.Games, "game")))
 	}
 	if len(parts) == 0 {
 		return []Reply{{Text: fmt.Sprintf("%s has no rated games yet (a new player is 1500? ±350).", shown(name))}}, nil
@@ -554,8 +656,28 @@ func (b *Bot) topReply(ctx context.Context, a Archive, kind string) ([]Reply, er
 		if err != nil {
 			return nil, err
 		}
-		rt = rating.Decay(rt, now, rating.Defaults())
-		fmt.Fprintf(&sb, "\n%2d. %s %s", i+1, shown(r.Player), rt)
+		who := r.Player
+		if rt.Name != "" {
+			who = rt.Name
+		}
+		fmt.Fprintf(&sb, "\n%2d. %s %s", i+1, shown(who), rating.Decay(rt.Rating, now, rating.Defaults()))
 	}
 	return []Reply{{Text: sb.String(), Mono: true}}, nil
+}
+
+// plural is n and noun, with an s unless n is 1: "1 game", "3 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// gameRef names game id as the begin and end lines do: "game 3k", and its
+// page when the operator gave the web view's public address.
+func (b *Bot) gameRef(id string) string {
+	if b.cfg.PublicURL == "" {
+		return "game " + id
+	}
+	return "game " + id + ", " + strings.TrimRight(b.cfg.PublicURL, "/") + "/games/" + url.PathEscape(id)
 }

@@ -56,7 +56,7 @@ func TestGameIDShownAndArchived(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)
 	h.in("#a", "alice", "!guess start @bob")
-	want(t, h.in("#a", "bob", "!join"), "#a", "Game 1 begins: East (alice) vs West (bob).")
+	want(t, h.in("#a", "bob", "!join"), "#a", "Game on: East (alice) vs West (bob). Waiting for East (alice) and West (bob). (game 1)")
 	h.dm("alice", "hide 4")
 	h.dm("bob", "hide 6")
 	h.dm("alice", "ready")
@@ -77,6 +77,11 @@ func TestGameIDShownAndArchived(t *testing.T) {
 	}
 	if g.Winner != 0 || len(g.Players) != 2 || g.Players[0].UserID != "id-alice" || g.Players[1].UserID != "id-bob" || g.Kind != "guess" {
 		t.Errorf("archived: got %+v; want alice beat bob at guess", g)
+	}
+	for i, want := range []string{"test:id-alice", "test:id-bob"} {
+		if p := g.Players[i]; p.Network != "test" || p.Player != want {
+			t.Errorf("player %d: got network %q, player %q; want test, %s", i, p.Network, p.Player, want)
+		}
 	}
 	if len(g.Record) == 0 || g.Began.IsZero() || g.Ended.IsZero() {
 		t.Errorf("archived: got record %d bytes, began %v, ended %v; want all set", len(g.Record), g.Began, g.Ended)
@@ -196,10 +201,10 @@ func TestRatingOneWin(t *testing.T) {
 	h.in("#g", "bob", "!guess guess 1")
 	h.in("#g", "alice", "!guess guess 6")
 	want(t, h.in("#g", "carol", "!rating guess"), "#g", "carol: Guess 1500? ±350 (0 games).")
-	want(t, h.in("#g", "alice", "!rating"), "#g", "alice: Guess 1662? ±290 (1 games).")
-	want(t, h.in("#g", "bob", "!rating guess"), "#g", "bob: Guess 1338? ±290 (1 games).")
+	want(t, h.in("#g", "alice", "!rating"), "#g", "alice: Guess 1662? ±290 (1 game).")
+	want(t, h.in("#g", "bob", "!rating guess"), "#g", "bob: Guess 1338? ±290 (1 game).")
 	rs := h.in("#g", "carol", "!top guess")
-	want(t, rs, "#g", " 1. id-alice 1662? ±290\n 2. id-bob 1338? ±290")
+	want(t, rs, "#g", " 1. alice 1662? ±290\n 2. bob 1338? ±290") // names, not identities
 	refused(t, h.in("#g", "carol", "!top"), "top without a kind")
 }
 
@@ -225,7 +230,7 @@ func TestAtaxxExportReadBack(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st, ataxxgame.New(nil, ataxxgame.Options{}))
 	h.in("#x", "alice", "!ataxx start @bob")
-	want(t, h.in("#x", "bob", "!join"), "#x", "Game 1 begins")
+	want(t, h.in("#x", "bob", "!join"), "#x", "Red (alice) to move. (game 1)")
 	for _, mv := range []struct{ who, move string }{{"alice", "!a7-b6"}, {"bob", "!a1-b2"}, {"alice", "!g1-e3"}} {
 		rs := h.in("#x", mv.who, mv.move)
 		if len(rs) == 0 || rs[0].Error {
@@ -354,7 +359,7 @@ func TestRatingOfAMentionedUser(t *testing.T) {
 		return h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "#m", UserID: "id-carol", Name: "carol",
 			Text: text, Mentions: []bot.User{{ID: "id-bob", Name: "bob"}}})
 	}
-	want(t, ask("!rating @bob"), "#m", "bob: Guess 1662? ±290 (1 games).")
+	want(t, ask("!rating @bob"), "#m", "bob: Guess 1662? ±290 (1 game).")
 	want(t, ask("!history @bob guess"), "#m", "Games of bob in Guess")
 	refused(t, ask("!rating @bob chess"), "rating of an unknown kind")
 }
@@ -388,5 +393,5 @@ func TestLongArchiveListingGoesToTheAsker(t *testing.T) {
 	h.in("#t", "bob", "!guess guess 4")
 	rs := h.bot.Handle(context.Background(), bot.Message{Network: "test", Channel: "#t", UserID: "id-carol", Name: "carol",
 		Text: "!top guess", Caps: bot.Caps{MaxLines: 2}})
-	want(t, rs, "private:id-carol", " 1. id-bob 1662?")
+	want(t, rs, "private:id-carol", " 1. bob 1662?")
 }

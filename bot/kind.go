@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
+	"image"
 	"strings"
+	"time"
 )
 
 // Kind is a kind of game the host carries (Ataxx, Congo, ...). It declares
@@ -202,6 +204,25 @@ type Ender interface {
 	End(res Result)
 }
 
+// Picturer is implemented by a State that draws its board as a picture
+// (for Discord and the web view): the board with its coordinates, the last
+// move marked, what it took or turned, the side to move, and under it the
+// host's caption line (seats, clocks), which the host writes. viewer is
+// as for Board: a seat or Spectator, and a hidden kind's picture shows
+// only what that viewer may see.
+type Picturer interface {
+	Picture(viewer int, caption string) (image.Image, error)
+}
+
+// Rematcher is implemented by a State that knows its game's start
+// settings (a start position, blocks, rules, limits): Rematch returns a
+// fresh state in setup with those settings and none of the moves or
+// hidden setups, which the host begins for a rematch with the colours
+// swapped. A State without it is rematched from Kind.New.
+type Rematcher interface {
+	Rematch() (State, error)
+}
+
 // Played describes an action a State made.
 type Played struct {
 	// Notation is the move as players write it ("a7-b6"); "" for an act
@@ -225,6 +246,7 @@ const (
 	EndAbandoned Ending = "abandoned"
 	EndAgreed    Ending = "agreed draw" // both players agreed to a draw
 	EndAborted   Ending = "aborted"     // ended before each side moved: no result
+	EndTime      Ending = "time"        // the side to move ran out of time
 )
 
 // Result is the end of a game.
@@ -240,6 +262,10 @@ type Result struct {
 type AIPlayer struct {
 	Level  int
 	Engine string // "" for the kind's own
+	// Budget is the most the AI may think on this move, from the game's
+	// clock; 0: the level's own time. A kind's AI keeps to the smaller
+	// of the two.
+	Budget time.Duration
 }
 
 // Voice is implemented by a kind that speaks a dialect (the CS61B console):

@@ -93,10 +93,35 @@ type Reply struct {
 	// Actions are the commands that fit the moment, for networks that
 	// offer buttons: pressing one says its Command as the presser.
 	Actions []Action
+	// Picture, when set, draws the board this Mono reply shows as a PNG,
+	// for the same viewer and the same moment as Text. It is lazy, so a
+	// network that shows only text (IRC, the console) pays nothing; a
+	// network that shows pictures (Discord) calls it once and falls back
+	// to Text when it fails. It does not travel by mail; Shot does.
+	Picture func() ([]byte, error) `json:"-"`
+	// Shot is what Picture draws from, so that a process that gets the
+	// reply by mail (another process's game shown at its table) can draw
+	// it too: Bot.PictureOf.
+	Shot *Shot `json:",omitempty"`
+	// Note is what a network that shows Picture in place of Text says
+	// beside it: the lines of Text the picture does not carry (an
+	// instruction, a setup to copy). Empty: the picture says it all.
+	Note string
 }
 
 // Action is a command offered as a button.
 type Action struct {
 	Label   string // "Join", "Pass"
 	Command string // "join", "pass": said as the user who presses it
+}
+
+// Shot is what a board's picture is drawn from: the game's kind, its state
+// as Encode wrote it when the reply was made (a hidden kind's includes
+// every secret, so a Shot goes only where its reply goes), the viewer
+// and the caption.
+type Shot struct {
+	Kind    string
+	State   []byte
+	Viewer  int
+	Caption string
 }

@@ -92,8 +92,12 @@ type Record struct {
 	DrawBy int       `json:"draw_by,omitempty"`
 	DrawAt time.Time `json:"draw_at,omitzero"`
 	// RematchBy is the user who asked for a rematch of the finished game.
-	RematchBy string          `json:"rematch_by,omitempty"`
-	State     json.RawMessage `json:"state"` // the game's own text
+	RematchBy string `json:"rematch_by,omitempty"`
+	// Clock is the game's clock (nil: untimed): the time control, each
+	// seat's time left at the last turn change, and when the running
+	// turn began. Time runs whether or not a process is up.
+	Clock *GameClock      `json:"clock,omitempty"`
+	State json.RawMessage `json:"state"` // the game's own text
 }
 
 // MarshalRecord encodes r for the store.

@@ -3,11 +3,14 @@
 // verbs, one command per kind of game), buttons under replies (Join, Pass,
 // Undo, Resign, Board), private replies as ephemeral answers or DMs,
 // prefix commands and mentions when the MESSAGE_CONTENT intent is granted,
-// and direct messages. Every message it sends sets allowed mentions, so
-// only an intended challenge pings anyone.
+// and direct messages. Boards are shown as PNG pictures (an attachment an
+// image embed refers to; Config.Boards: text keeps code blocks), with the
+// text board as the fallback. Every message it sends sets allowed
+// mentions, so only an intended challenge pings anyone.
 package discord
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +19,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -44,7 +48,21 @@ type Config struct {
 	// Discord's (http://host:port): a stand-in for tests of whole
 	// processes. Empty in production.
 	APIBase string
+	// Boards is how a board is shown: BoardsImage (the default, also
+	// when empty) as a PNG in an embed, BoardsText as a monospaced
+	// block. board text gives the text board either way.
+	Boards string
 }
+
+// The ways Config.Boards shows a board.
+const (
+	BoardsImage = "image"
+	BoardsText  = "text"
+)
+
+// pictureName is the file name of a board's PNG, which its embed refers
+// to as attachment://board.png.
+const pictureName = "board.png"
 
 // Handler is the bot as the adapter sees it.
 type Handler interface {
@@ -59,6 +77,9 @@ type Adapter struct {
 	log     *slog.Logger
 	ready   chan struct{}
 	once    sync.Once
+	// up says the gateway is connected: READY (or RESUMED) came and no
+	// disconnect since.
+	up atomic.Bool
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -67,6 +88,13 @@ var _ bot.Sender = (*Adapter)(nil)
 func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	if cfg.Token == "" || cfg.AppID == "" {
 		return nil, errors.New("discord: a token and an application id are required")
+	}
+	switch cfg.Boards {
+	case "":
+		cfg.Boards = BoardsImage
+	case BoardsImage, BoardsText:
+	default:
+		return nil, fmt.Errorf("discord: boards %q: want %s or %s", cfg.Boards, BoardsImage, BoardsText)
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -95,6 +123,8 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, s: s, handler: handler, log: log, ready: make(chan struct{})}
 	s.AddHandler(a.onReady)
+	s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { a.up.Store(true) })
+	s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { a.up.Store(false) })
 	s.AddHandler(a.onMessage)
 	s.AddHandler(a.onInteraction)
 	return a, nil
@@ -131,8 +161,13 @@ func (a *Adapter) Run(ctx context.Context) error {
 }
 
 func (a *Adapter) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	a.up.Store(true)
 	a.once.Do(func() { close(a.ready) })
 }
+
+// Connected reports whether the gateway is connected now: an operator's
+// gauge. Safe from any goroutine.
+func (a *Adapter) Connected() bool { return a.up.Load() }
 
 // botID is the bot's own user id, once READY has come.
 func (a *Adapter) botID() string {
@@ -177,8 +212,8 @@ func (a *Adapter) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 			msg.Mentions = append(msg.Mentions, bot.User{ID: u.ID, Name: displayName(u, nil)})
 		}
 	}
-	for _, r := range merge(a.handler.Handle(context.Background(), msg)) {
-		a.post(m.ChannelID, r)
+	for _, out := range a.compose(a.handler.Handle(context.Background(), msg)) {
+		a.post(m.ChannelID, out)
 	}
 }
 
@@ -215,15 +250,114 @@ func merge(replies []bot.Reply) []bot.Reply {
 // Send posts replies the bot sends on its own (AI moves, expiries).
 func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {
 	var errs []error
-	for _, r := range merge(replies) {
-		errs = append(errs, a.post("", r))
+	for _, out := range a.compose(replies) {
+		errs = append(errs, a.post("", out))
 	}
 	return errors.Join(errs...)
 }
 
+// outgoing is a reply as Discord messages: its contents, and a board's
+// picture, which goes with the last content.
+type outgoing struct {
+	bot.Reply
+	contents []string
+	png      []byte
+	text     []string // with a picture: the contents that show it as text
+}
+
+// asText is out with its board as text, for a picture Discord refused.
+func (out outgoing) asText() outgoing {
+	return outgoing{Reply: out.Reply, contents: out.text}
+}
+
+// refused reports whether Discord turned a message down (a 4xx other than
+// a rate limit, which discordgo waits out): nothing was posted, so the
+// text board may be sent instead without showing the board twice.
+func refused(err error) bool {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return false
+	}
+	code := rest.Response.StatusCode
+	return code >= 400 && code < 500 && code != http.StatusTooManyRequests
+}
+
+// compose turns replies into messages: plain replies merged, and, when
+// boards are pictures, a board's picture in place of its text block,
+// with the plain lines said just before it to the same audience (the
+// move, the score) and the board's Note as its content. A picture that cannot be drawn falls
+// back to the text block. Replies for other networks are left out.
+func (a *Adapter) compose(replies []bot.Reply) []outgoing {
+	var out []outgoing
+	for _, r := range merge(replies) {
+		if r.To.Network != "" && r.To.Network != Network {
+			continue
+		}
+		png := a.picture(r)
+		if png == nil {
+			out = append(out, outgoing{Reply: r, contents: render(r)})
+			continue
+		}
+		o := outgoing{Reply: r, png: png, contents: []string{""}, text: render(r)}
+		if n := len(out); n > 0 && leads(out[n-1], r) {
+			prev := &out[n-1]
+			o.contents[0] = prev.contents[len(prev.contents)-1]
+			o.text = append([]string{o.contents[0]}, o.text...)
+			if len(o.Actions) == 0 {
+				o.Actions = prev.Actions
+			}
+			if prev.contents = prev.contents[:len(prev.contents)-1]; len(prev.contents) == 0 {
+				out = out[:n-1]
+			}
+		}
+		if r.Note != "" {
+			c := strings.TrimPrefix(o.contents[0]+"\n"+strings.ReplaceAll(r.Note, "```", "'''"), "\n")
+			if len(c) > maxContent { // a note is a line or two: too long for one message, show the text
+				out = append(out, outgoing{Reply: r, contents: o.text})
+				continue
+			}
+			o.contents[0] = c
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// picture is the PNG to show for r, or nil when r is shown as text: not
+// a board, a kind that does not draw, boards shown as text, or a picture
+// that failed (logged).
+func (a *Adapter) picture(r bot.Reply) []byte {
+	if !r.Mono || r.Picture == nil || a.cfg.Boards != BoardsImage {
+		return nil
+	}
+	png, err := r.Picture()
+	if err != nil || len(png) == 0 {
+		a.log.Warn("discord board picture failed; showing the text board", "err", err)
+		return nil
+	}
+	return png
+}
+
+// leads reports whether prev, a message of plain lines, may be the
+// content of board's picture: the same audience, no ping, no refusal.
+func leads(prev outgoing, board bot.Reply) bool {
+	return prev.png == nil && !prev.Mono && !prev.Error && !board.Error && prev.Mention == "" && board.Mention == "" &&
+		prev.Private == board.Private && prev.To == board.To && prev.User == board.User
+}
+
+// attach is the file and embed that show a board's picture.
+func attach(png []byte) ([]*discordgo.File, []*discordgo.MessageEmbed) {
+	if png == nil {
+		return nil, nil
+	}
+	return []*discordgo.File{{Name: pictureName, ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		[]*discordgo.MessageEmbed{{Type: discordgo.EmbedTypeImage, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + pictureName}}}
+}
+
 // post sends one reply as messages: a private one to its user's DMs, a
 // public one to its table's channel (channel when it names none).
-func (a *Adapter) post(channel string, r bot.Reply) error {
+func (a *Adapter) post(channel string, out outgoing) error {
+	r := out.Reply
 	if r.To.Network != "" && r.To.Network != Network {
 		return nil
 	}
@@ -241,13 +375,18 @@ func (a *Adapter) post(channel string, r bot.Reply) error {
 	if channel == "" {
 		return nil
 	}
-	contents := render(r)
+	contents := out.contents
 	for i, content := range contents {
 		msg := &discordgo.MessageSend{Content: content, AllowedMentions: allowed(r)}
 		if i == len(contents)-1 {
 			msg.Components = buttons(r.Actions)
+			msg.Files, msg.Embeds = attach(out.png)
 		}
 		if _, err := a.s.ChannelMessageSendComplex(channel, msg); err != nil {
+			if out.png != nil && refused(err) {
+				a.log.Warn("discord refused a board picture; sending the text board", "channel", channel, "err", err)
+				return a.post(channel, out.asText())
+			}
 			a.log.Warn("discord send", "channel", channel, "err", err)
 			return err
 		}
@@ -386,27 +525,31 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 // private or an error), the others (another channel, another user's
 // private view) as messages of their own.
 func (a *Adapter) answer(in *discordgo.Interaction, presser string, replies []bot.Reply, deferred bool) {
-	var here []bot.Reply
-	for _, r := range merge(replies) {
-		switch {
-		case r.To.Network != "" && r.To.Network != Network:
+	var here []outgoing
+	for _, out := range a.compose(replies) {
+		switch r := out.Reply; {
 		case r.Private && r.User.ID != presser,
 			!r.Private && r.To.Channel != "" && r.To.Channel != in.ChannelID:
-			a.post(in.ChannelID, r)
+			a.post(in.ChannelID, out)
 		default:
-			here = append(here, r)
+			here = append(here, out)
 		}
 	}
 	if len(here) == 0 {
-		here = []bot.Reply{{Text: "Done.", Private: true}}
+		done := bot.Reply{Text: "Done.", Private: true}
+		here = []outgoing{{Reply: done, contents: render(done)}}
 	}
 	first := true
-	for _, r := range here {
-		contents := render(r)
+	var send func(out outgoing)
+	send = func(out outgoing) {
+		r, contents := out.Reply, out.contents
 		for k, content := range contents {
 			var comps []discordgo.MessageComponent
+			var files []*discordgo.File
+			var embeds []*discordgo.MessageEmbed
 			if k == len(contents)-1 {
 				comps = buttons(r.Actions)
+				files, embeds = attach(out.png)
 			}
 			var flags discordgo.MessageFlags
 			if r.Error || r.Private {
@@ -417,17 +560,27 @@ func (a *Adapter) answer(in *discordgo.Interaction, presser string, replies []bo
 			case first && !deferred:
 				err = a.s.InteractionRespond(in, &discordgo.InteractionResponse{
 					Type: discordgo.InteractionResponseChannelMessageWithSource,
-					Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: allowed(r), Components: comps, Flags: flags},
+					Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: allowed(r), Components: comps, Flags: flags,
+						Files: files, Embeds: embeds},
 				})
 			default:
 				_, err = a.s.FollowupMessageCreate(in, true, &discordgo.WebhookParams{
 					Content: content, AllowedMentions: allowed(r), Components: comps, Flags: flags,
+					Files: files, Embeds: embeds,
 				})
+			}
+			if err != nil && out.png != nil && refused(err) {
+				a.log.Warn("discord refused a board picture; sending the text board", "err", err)
+				send(out.asText())
+				return
 			}
 			if err != nil {
 				a.log.Warn("discord interaction answer", "err", err)
 			}
 			first = false
 		}
+	}
+	for _, out := range here {
+		send(out)
 	}
 }

@@ -32,17 +32,30 @@ var interactionSeq atomic.Int64
 type harness struct {
 	*discordtest.Server
 	t   *testing.T
+	bot *bot.Bot
 	who sync.Map // interaction id and token -> the user id who made it
 }
 
+// start runs the bot behind the adapter with its default settings
+// (boards as pictures) against a stand-in for Discord.
 func start(t *testing.T, kinds ...bot.Kind) *harness {
+	return startWith(t, bot.Config{}, kinds...)
+}
+
+// startWith is start with the bot's configuration.
+func startWith(t *testing.T, cfg bot.Config, kinds ...bot.Kind) *harness {
+	return startBoards(t, cfg, "", kinds...)
+}
+
+// startBoards is startWith with the adapter's boards setting.
+func startBoards(t *testing.T, cfg bot.Config, boards string, kinds ...bot.Kind) *harness {
 	f := discordtest.New(t, botUserID, appID)
 	if len(kinds) == 0 {
 		kinds = []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
 	}
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, kinds, nil))
+	b := bot.Must(bot.New(cfg, memory.New(), nil, kinds, nil))
 	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.Client(),
-		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}}, b, nil)
+		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}, Boards: boards}, b, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +72,7 @@ func start(t *testing.T, kinds ...bot.Kind) *harness {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no IDENTIFY")
 	}
-	return &harness{Server: f, t: t}
+	return &harness{Server: f, t: t, bot: b}
 }
 
 func user(id, name string) map[string]any { return map[string]any{"id": id, "username": name} }
@@ -366,9 +379,11 @@ func TestLongRepliesAreSplit(t *testing.T) {
 // TestHiddenKindNoLeak: a game whose armies are hidden (the host's toy
 // kind) played through slash commands: what each player hides reaches
 // them alone (ephemeral answers and DMs), never the channel or the other
-// player, until the game is over.
+// player, until the game is over. Boards are text here, so the secrets
+// can be read in every message (TestStrategoPicturesNoLeak checks the
+// pictures).
 func TestHiddenKindNoLeak(t *testing.T) {
-	h := start(t, guessgame.New(guessgame.Options{}))
+	h := startBoards(t, bot.Config{}, discord.BoardsText, guessgame.New(guessgame.Options{}))
 	bob := user("222", "bob")
 	if r := h.slash("h1", "111", "alice", "guess/start", "opponent", bob); !strings.Contains(content(r), "challenges you to Guess") {
 		t.Fatalf("challenge: got %q", content(r))
@@ -440,13 +455,15 @@ func (h *harness) madeBy(c discordtest.Call) string {
 
 // TestStrategoNoLeak (issue 15): Stratego through slash commands and DMs:
 // the armies are sent in DMs, the game is played in the channel, and no
-// hidden piece reaches the channel or the other player.
+// hidden piece reaches the channel or the other player. Boards are text
+// here (boards: text, the old behaviour); TestStrategoPicturesNoLeak is
+// the same with pictures.
 func TestStrategoNoLeak(t *testing.T) {
 	k, err := strategogame.New(strategogame.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := start(t, k)
+	h := startBoards(t, bot.Config{}, discord.BoardsText, k)
 	bob := user("222", "bob")
 	if r := h.slash("w1", "111", "alice", "stratego/start", "opponent", bob); !strings.Contains(content(r), "challenges you to Stratego") {
 		t.Fatalf("challenge: got %q", content(r))
@@ -514,5 +531,31 @@ func TestStrategoSetupRefusedInTheChannel(t *testing.T) {
 	c, _ := h.WaitCall(from, func(c discordtest.Call) bool { return c.Path == "/api/v9/channels/dm-111/messages" })
 	if !strings.Contains(content(c), "Your army") {
 		t.Errorf("setup in a DM: got %q; want the army taken", content(c))
+	}
+}
+
+// TestLinkCodeStaysPrivate (issue 21, link): /game link in a guild channel
+// answers with the code ephemerally, the channel hears nothing of it, and
+// /game link code:... said by another user links them, ephemerally too.
+func TestLinkCodeStaysPrivate(t *testing.T) {
+	h := startWith(t, bot.Config{Archive: true})
+	from := h.Count()
+	r := h.slash("w3", "111", "alice", "game/link")
+	code := regexp.MustCompile(`[0-9A-Z]{5}-[0-9A-Z]{5}`).FindString(content(r))
+	if !ephemeral(r) || code == "" {
+		t.Fatalf("/game link: got ephemeral %v %q; want an ephemeral answer with a code", ephemeral(r), content(r))
+	}
+	for _, c := range h.Calls()[from:] {
+		if c.Path != r.Path && strings.Contains(fmt.Sprint(c.Body), code) {
+			t.Errorf("the code also went to %s %s: %v", c.Method, c.Path, c.Body)
+		}
+	}
+	r = h.slash("w3", "222", "bob", "game/link", "code", strings.ToLower(code))
+	if !ephemeral(r) || !strings.Contains(content(r), "Linked") {
+		t.Fatalf("/game link code: got ephemeral %v %q; want an ephemeral \"Linked\"", ephemeral(r), content(r))
+	}
+	r = h.slash("w3", "333", "carol", "game/link", "code", code)
+	if !ephemeral(r) || strings.Contains(content(r), "Linked") {
+		t.Fatalf("the code said again: got ephemeral %v %q; want an ephemeral refusal", ephemeral(r), content(r))
 	}
 }

@@ -313,6 +313,10 @@ func validTarget(t string) bool {
 	return t != "" && len(t) <= 64 && clean(t) == t && !strings.ContainsAny(t, " ,")
 }
 
+// OutboxDepth is how many lines wait in the outbox for the flood limit:
+// an operator's gauge. Safe from any goroutine.
+func (a *Adapter) OutboxDepth() int { return a.out.depth() }
+
 // Send delivers replies the bot sends on its own (AI moves, expiries).
 func (a *Adapter) Send(ctx context.Context, replies []bot.Reply) error {
 	a.deliver("", "", "", replies)

@@ -107,6 +107,17 @@ func (o *outbox) enqueue(key string, fresh *queue, lines []string, board bool) {
 	}
 }
 
+// depth counts the lines waiting in every queue.
+func (o *outbox) depth() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, q := range o.queues {
+		n += q.pending()
+	}
+	return n
+}
+
 // pending counts the lines waiting in q.
 func (q *queue) pending() int {
 	n := 0

@@ -338,3 +338,31 @@ func TestOutboxPrivateResolvedAtSend(t *testing.T) {
 		t.Error("a line left after the queues emptied")
 	}
 }
+
+// TestOutboxDepth: the depth an operator sees counts every line waiting,
+// in every queue, less what went and what was dropped.
+func TestOutboxDepth(t *testing.T) {
+	o := newOutbox(20, nil)
+	steps := []struct {
+		name string
+		do   func()
+		want int
+	}{
+		{"empty", func() {}, 0},
+		{"a board", func() { o.add("#a", boardLines("A", 11), true) }, 11},
+		{"a line elsewhere", func() { o.add("#b", []string{"hi"}, false) }, 12},
+		{"a private reply", func() { o.addPrivate("id-bob", "bob", []string{"p1", "p2"}, false) }, 14},
+		{"one line sent", func() { o.next() }, 13},
+		{"a newer board supersedes one waiting", func() {
+			o.add("#a", boardLines("B", 11), true)
+			o.add("#a", boardLines("C", 11), true)
+		}, 10 + 1 + 2 + 11},
+		{"drained", func() { drain(o) }, 0},
+	}
+	for _, s := range steps {
+		s.do()
+		if got := o.depth(); got != s.want {
+			t.Errorf("%s: got depth %d; want %d", s.name, got, s.want)
+		}
+	}
+}

@@ -90,6 +90,15 @@ func NewPool(n, hashMB int, budget time.Duration) *Pool {
 // ChooseMove picks a move at level with the pool's budget; it waits for a
 // free searcher, and gives up when ctx is done.
 func (p *Pool) ChooseMove(ctx context.Context, pos abalone.Position, level int, seed int64) (abalone.Move, error) {
+	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
+}
+
+// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
+// share), or the pool's own budget when that is less or budget is 0.
+func (p *Pool) ChooseMoveWithin(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
+	if budget <= 0 || budget > p.budget {
+		budget = p.budget
+	}
 	if level <= 1 {
 		return RandomMove(pos, seed)
 	}
@@ -103,7 +112,7 @@ func (p *Pool) ChooseMove(ctx context.Context, pos abalone.Position, level int, 
 	if s == nil {
 		s = NewSearcher(p.hashMB)
 	}
-	return s.ChooseMove(ctx, pos, level, p.budget, seed)
+	return s.ChooseMove(ctx, pos, level, budget, seed)
 }
 
 // RandomMove returns a legal move chosen by seed.

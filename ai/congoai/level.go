@@ -87,6 +87,15 @@ func NewPool(n, hashMB int, budget time.Duration) *Pool {
 // ChooseMove picks a move at level; it waits for a free searcher and
 // gives up when ctx is done.
 func (p *Pool) ChooseMove(ctx context.Context, pos congo.Position, level int, seed int64) (congo.Move, error) {
+	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
+}
+
+// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
+// share), or the pool's own budget when that is less or budget is 0.
+func (p *Pool) ChooseMoveWithin(ctx context.Context, pos congo.Position, level int, budget time.Duration, seed int64) (congo.Move, error) {
+	if budget <= 0 || budget > p.budget {
+		budget = p.budget
+	}
 	var s *Searcher
 	select {
 	case s = <-p.free:
@@ -97,5 +106,5 @@ func (p *Pool) ChooseMove(ctx context.Context, pos congo.Position, level int, se
 		s = NewSearcher(p.hashMB)
 	}
 	defer func() { p.free <- s }()
-	return choose(ctx, s, pos, level, p.budget, seed, p.hashMB)
+	return choose(ctx, s, pos, level, budget, seed, p.hashMB)
 }

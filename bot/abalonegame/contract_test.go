@@ -37,3 +37,18 @@ func TestKindContractAMalone(t *testing.T) {
 		},
 	})
 }
+
+// TestKindContractLoaded: the same from a loaded game whose moves were
+// made before play began, and a setup move after it.
+func TestKindContractLoaded(t *testing.T) {
+	kindtest.Run(t, abalonegame.New(abalonegame.Options{}), kindtest.Options{
+		Games: 2, MaxActions: 100,
+		Prepare: func(st bot.State) error {
+			if _, err := st.Configure(bot.Command{Verb: "load", Args: []string{"abalone", "belgian", "1.", "a1b2", "i5h5"}}); err != nil {
+				return err
+			}
+			_, err := st.Act(0, bot.Command{Verb: "move", Args: []string{"b2c3"}})
+			return err
+		},
+	})
+}

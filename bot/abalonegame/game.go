@@ -10,12 +10,20 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/ai/abaloneai"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
 // Engine chooses moves for the AI seats; *abaloneai.Pool is one.
 type Engine interface {
 	ChooseMove(ctx context.Context, pos abalone.Position, level int, seed int64) (abalone.Move, error)
+}
+
+// BudgetEngine is an Engine that can think less than its usual time on a
+// move, when the game's clock asks (bot.AIPlayer.Budget);
+// *abaloneai.Pool is one.
+type BudgetEngine interface {
+	ChooseMoveWithin(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error)
 }
 
 // Options configure the kind. The zero value is ready to use.
@@ -40,7 +48,8 @@ const DefaultBudget = 2 * time.Second
 
 // Game is Abalone as a bot.Kind.
 type Game struct {
-	engine Engine
+	engine   Engine
+	pictures picture.Lazy[*kit] // made for the first picture
 }
 
 var _ bot.Kind = (*Game)(nil)

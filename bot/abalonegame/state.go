@@ -433,7 +433,13 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 		return bot.Command{}, fmt.Errorf("%w: %v is to move", bot.ErrNotYourTurn, s.pos.Turn())
 	}
 	level := min(max(p.Level, 1), 10)
-	m, err := s.game.engine.ChooseMove(ctx, s.pos, level, seed)
+	var m abalone.Move
+	var err error
+	if be, ok := s.game.engine.(BudgetEngine); ok && p.Budget > 0 {
+		m, err = be.ChooseMoveWithin(ctx, s.pos, level, p.Budget, seed)
+	} else {
+		m, err = s.game.engine.ChooseMove(ctx, s.pos, level, seed)
+	}
 	if err != nil {
 		return bot.Command{}, err
 	}
@@ -453,4 +459,19 @@ func loadCommand(saved string) string {
 		lines[i] = "  " + lines[i]
 	}
 	return strings.Join(lines, "\n")
+}
+
+var _ bot.Rematcher = (*state)(nil)
+
+// Rematch is the game again in setup: the position as it stood when play
+// began (the start, set up by hand or loaded, and the moves before play:
+// marbles, side to move and lost counts) and the table's notation; none
+// of the moves of play.
+func (s *state) Rematch() (bot.State, error) {
+	moves := append([]abalone.Move(nil), s.moves[:s.began]...)
+	pos, err := abalone.Replay(s.start, moves)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", abalone.ErrInvalidGame, err)
+	}
+	return &state{start: s.start, moves: moves, notation: s.notation, pos: pos, game: s.game}, nil
 }

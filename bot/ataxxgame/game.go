@@ -9,14 +9,22 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 // Engine chooses moves for the AI seats.
 type Engine interface {
 	ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error)
+}
+
+// BudgetEngine is an Engine that can think less than its usual time on a
+// move, when the game's clock asks (bot.AIPlayer.Budget); *ai.Pool is one.
+type BudgetEngine interface {
+	ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error)
 }
 
 // Options configure the kind.
@@ -39,6 +47,7 @@ type Game struct {
 	externals map[string]Engine
 	names     []string
 	opts      Options
+	pictures  picture.Lazy[*kit] // made for the first picture
 }
 
 var _ bot.Kind = (*Game)(nil)
@@ -444,7 +453,13 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 			return bot.Command{}, fmt.Errorf("%w: no engine %q is configured", bot.ErrBadCommand, p.Engine)
 		}
 	}
-	m, err := engine.ChooseMove(ctx, s.pos, p.Level, seed)
+	var m ataxx.Move
+	var err error
+	if be, ok := engine.(BudgetEngine); ok && p.Budget > 0 {
+		m, err = be.ChooseMoveWithin(ctx, s.pos, p.Level, p.Budget, seed)
+	} else {
+		m, err = engine.ChooseMove(ctx, s.pos, p.Level, seed)
+	}
 	if err != nil {
 		return bot.Command{}, err
 	}
@@ -461,4 +476,13 @@ func (s *state) Actions(seat int) []bot.Action {
 		return []bot.Action{{Label: "Pass", Command: "pass"}}
 	}
 	return nil
+}
+
+var _ bot.Rematcher = (*state)(nil)
+
+// Rematch is the game again in setup: the same rules, start position
+// (blocks included) and setup moves, none of the moves of play.
+func (s *state) Rematch() (bot.State, error) {
+	r := &state{Rules: s.Rules, Start: s.Start, Moves: joinMoves(s.moves[:s.Began]), game: s.game}
+	return r, r.replay()
 }

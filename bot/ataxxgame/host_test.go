@@ -2,6 +2,7 @@ package ataxxgame_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -589,5 +590,31 @@ func TestOfferedActions(t *testing.T) {
 		if got := commands(h.say(tt.user, tt.text)); got != tt.want {
 			t.Errorf("%s %q: offered %q; want %q", tt.user, tt.text, got, tt.want)
 		}
+	}
+}
+
+// TestCS61BRematchKeepsBlocks: in the CS61B dialect blocks placed before
+// the first move are part of the start, and a rematch against the AI keeps
+// them and the rules with the colours swapped: the AI, now Red, moves
+// first.
+func TestCS61BRematchKeepsBlocks(t *testing.T) {
+	h := &harness{t: t, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, store: memory.New()}
+	h.bot = bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{CS61B: true})}, nil))
+	run(t, h, []step{
+		{user: "alice", text: "!blocks 3gh", silent: true},
+		{user: "alice", text: "!a7-a6", want: "* Blue moves"},
+		{user: "alice", text: "!resign", want: "* Blue wins."},
+		{user: "alice", text: "!rematch", want: "* Red moves"},
+	})
+	r := h.record()
+	var st struct{ Rules, Start string }
+	if err := json.Unmarshal(r.State, &st); err != nil {
+		t.Fatal(err)
+	}
+	if want := "x5o/1-3-1/2-1-2/2-1-2/2-1-2/1-3-1/o5x x 0 1"; st.Start != want || st.Rules != "cs61b" {
+		t.Errorf("rematch start: got %q, rules %q; want %q, rules cs61b", st.Start, st.Rules, want)
+	}
+	if got := r.Seats[1].UserID; got != "id-alice" || r.Seats[0].Kind != bot.SeatAI {
+		t.Errorf("seats: got %+v; want the AI Red and alice Blue", r.Seats)
 	}
 }

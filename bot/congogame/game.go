@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/congoai"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -16,6 +18,13 @@ import (
 // *congoai.Pool is one.
 type Engine interface {
 	ChooseMove(ctx context.Context, pos congo.Position, level int, seed int64) (congo.Move, error)
+}
+
+// BudgetEngine is an Engine that can think less than its usual time on a
+// move, when the game's clock asks (bot.AIPlayer.Budget); *congoai.Pool
+// is one.
+type BudgetEngine interface {
+	ChooseMoveWithin(ctx context.Context, pos congo.Position, level int, budget time.Duration, seed int64) (congo.Move, error)
 }
 
 // Options configure the kind.
@@ -40,8 +49,9 @@ const (
 
 // Game is Congo as a bot.Kind.
 type Game struct {
-	engine Engine
-	opts   Options
+	engine   Engine
+	opts     Options
+	pictures picture.Lazy[*kit] // made for the first picture
 }
 
 var (
@@ -367,7 +377,11 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	var err error
 	switch strings.ToLower(p.Engine) {
 	case "":
-		m, err = s.game.engine.ChooseMove(ctx, pos, p.Level, seed)
+		if be, ok := s.game.engine.(BudgetEngine); ok && p.Budget > 0 {
+			m, err = be.ChooseMoveWithin(ctx, pos, p.Level, p.Budget, seed)
+		} else {
+			m, err = s.game.engine.ChooseMove(ctx, pos, p.Level, seed)
+		}
 	case EngineRandom:
 		m, err = congoai.Random(pos, seed)
 	case EngineNegamax:
@@ -451,4 +465,17 @@ func (s *state) Actions(seat int) []bot.Action {
 		return []bot.Action{{Label: "Stop", Command: "stop"}}
 	}
 	return nil
+}
+
+var _ bot.Rematcher = (*state)(nil)
+
+// Rematch is the game again in setup: the same start position and setup
+// actions, none of the actions of play.
+func (s *state) Rematch() (bot.State, error) {
+	parts := make([]string, s.Began)
+	for i, a := range s.acts[:s.Began] {
+		parts[i] = a.text()
+	}
+	r := &state{Start: s.Start, Moves: strings.Join(parts, " "), game: s.game}
+	return r, r.replay()
 }

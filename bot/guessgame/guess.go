@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 )
 
 // Errors of the game.
@@ -36,7 +37,10 @@ type Options struct {
 }
 
 // Kind is Guess as a bot.Kind.
-type Kind struct{ name string }
+type Kind struct {
+	name     string
+	pictures picture.Lazy[*picture.Toolkit] // made for the first picture
+}
 
 var _ bot.Kind = (*Kind)(nil)
 
@@ -75,7 +79,7 @@ func (k *Kind) New(rules string) (bot.State, error) {
 	if rules != "" && rules != "standard" {
 		return nil, fmt.Errorf("%w: no rules %q; Guess has standard only", bot.ErrBadCommand, rules)
 	}
-	return &state{Top: defaultTop}, nil
+	return &state{Top: defaultTop, kind: k}, nil
 }
 
 // Decode reads a state that Encode wrote.
@@ -87,6 +91,7 @@ func (k *Kind) Decode(data []byte) (bot.State, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
+	s.kind = k
 	return &s, nil
 }
 
@@ -98,6 +103,8 @@ type state struct {
 	Ready   [2]bool `json:"ready"`
 	Guesses []int   `json:"guesses,omitempty"`
 	Began   bool    `json:"began,omitempty"`
+
+	kind *Kind
 }
 
 func (s *state) check() error {
@@ -121,6 +128,10 @@ func (s *state) Encode() ([]byte, error) { return json.Marshal(s) }
 
 // setup reports whether the seats are still hiding their numbers.
 func (s *state) setup() bool { return !s.Ready[0] || !s.Ready[1] }
+
+// InSetup says the numbers are still being hidden: no clock runs yet
+// (bot.SetupPhaser).
+func (s *state) InSetup() bool { return s.setup() }
 
 // winner is the seat that guessed right, or -1.
 func (s *state) winner() int {
@@ -399,3 +410,9 @@ func (s *state) seen(seat int) seenState {
 	v.Hidden[1-seat] = 0
 	return v
 }
+
+var _ bot.Rematcher = (*state)(nil)
+
+// Rematch is the game again in setup: the same top; both numbers are
+// hidden again.
+func (s *state) Rematch() (bot.State, error) { return &state{Top: s.Top, kind: s.kind}, nil }

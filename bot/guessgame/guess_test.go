@@ -17,4 +17,8 @@ func TestKindContract(t *testing.T) {
 		},
 	})
 	kindtest.Run(t, guessgame.New(guessgame.Options{Name: "guess2"}), kindtest.Options{Level: 5, Games: 5})
+	kindtest.Run(t, guessgame.New(guessgame.Options{}), kindtest.Options{Games: 5, Prepare: func(st bot.State) error {
+		_, err := st.Configure(bot.Command{Verb: "top", Args: []string{"40"}})
+		return err
+	}})
 }

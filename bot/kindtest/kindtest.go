@@ -8,13 +8,19 @@
 // game is not over, that a seat that owes nothing cannot act and that a
 // refused action changes nothing, that the kind's AI plays whole games
 // whose every action is accepted, that undo takes a position back to what
-// it was, and for kinds with hidden information that one seat's private
+// it was, that a rematch (bot.Rematcher) of a played game begins as that
+// game began (Prepare's settings kept, nothing of play or of the private
+// setups), and for kinds with hidden information that one seat's private
 // setup never changes what the spectator or the other seats see.
 package kindtest
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"image"
+	"image/draw"
 	"slices"
 	"strings"
 	"testing"
@@ -71,6 +77,9 @@ func Run(t *testing.T, kind bot.Kind, opts Options) {
 				for g := range opts.Games {
 					playout(t, kind, spec, rules, opts, int64(g))
 				}
+			})
+			t.Run("rematch keeps the start", func(t *testing.T) {
+				rematch(t, kind, spec, rules, opts)
 			})
 			if spec.Hidden && opts.Private != nil {
 				t.Run("private setup stays private", func(t *testing.T) {
@@ -186,6 +195,11 @@ func playout(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts Opti
 	for n := 0; n < opts.MaxActions; n++ {
 		st = roundTrip(t, kind, st)
 		pending, res := st.Pending(), st.Result()
+		if n == 0 || res.Over {
+			for v := bot.Spectator; v < len(spec.Seats); v++ {
+				pictureDigest(t, st, v) // draws for every viewer, at the start and the end
+			}
+		}
 		if (len(pending) == 0) != res.Over {
 			t.Fatalf("game %d action %d: pending %v but over %v", seed, n, pending, res.Over)
 		}
@@ -263,7 +277,7 @@ func privateSetup(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts
 			if v == except {
 				continue
 			}
-			fmt.Fprintf(&b, "%d: %s | %s\n", v, st.Board(v).Text, st.Summary(v))
+			fmt.Fprintf(&b, "%d: %s | %s | picture %s\n", v, st.Board(v).Text, st.Summary(v), pictureDigest(t, st, v))
 		}
 		return b.String()
 	}
@@ -290,4 +304,100 @@ func privateSetup(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts
 			}
 		}
 	}
+}
+
+// rematch plays a game from Prepare's settings and checks that its
+// Rematch, once begun, is the game as it began: the same record, boards
+// and summaries for every viewer; that the rematch survives its record
+// in setup; and that playing it leaves the old game alone.
+func rematch(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts Options) {
+	ctx := context.Background()
+	st := newState(t, kind, rules, opts)
+	if _, ok := st.(bot.Rematcher); !ok {
+		t.Skipf("%s states are not bot.Rematcher: the host rematches from New", spec.Name)
+	}
+	if err := st.Begin(); err != nil {
+		t.Fatalf("Begin: %v", err)
+	}
+	views := func(st bot.State) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "record %s\npending %v\n", encode(t, st), st.Pending())
+		for v := bot.Spectator; v < len(spec.Seats); v++ {
+			fmt.Fprintf(&b, "%d: %s | %s\n", v, st.Board(v).Text, st.Summary(v))
+		}
+		return b.String()
+	}
+	start := views(st)
+	for n := 0; n < opts.MaxActions; n++ {
+		st = roundTrip(t, kind, st) // the host rematches a state it decoded
+		pending := st.Pending()
+		if len(pending) == 0 {
+			break
+		}
+		seat := pending[n%len(pending)]
+		cmd, err := st.AIAct(ctx, seat, bot.AIPlayer{Level: opts.Level}, int64(n))
+		if err != nil {
+			t.Fatalf("action %d: AIAct(seat %d): %v", n, seat, err)
+		}
+		if _, err := st.Act(seat, cmd); err != nil {
+			t.Fatalf("action %d: the AI's %v for seat %d refused: %v", n, cmd, seat, err)
+		}
+	}
+	if e, ok := st.(bot.Ender); ok && !st.Result().Over {
+		e.End(bot.Result{Over: true, Winner: 0, Ending: bot.EndResigned})
+	}
+	played := encode(t, st)
+	for round := range 2 {
+		r, err := st.(bot.Rematcher).Rematch()
+		if err != nil {
+			t.Fatalf("Rematch: %v", err)
+		}
+		if got := encode(t, st); got != played {
+			t.Fatalf("Rematch changed the old game: got %s; want %s", got, played)
+		}
+		r = roundTrip(t, kind, r) // the rematch waits in setup in the record
+		if err := r.Begin(); err != nil {
+			t.Fatalf("Begin of the rematch: %v", err)
+		}
+		if got := views(r); got != start {
+			t.Fatalf("rematch %d begins as\n%swant the game's start\n%s", round, got, start)
+		}
+		if p := r.Pending(); len(p) > 0 {
+			cmd, err := r.AIAct(ctx, p[0], bot.AIPlayer{Level: opts.Level}, 1)
+			if err != nil {
+				t.Fatalf("rematch: AIAct(seat %d): %v", p[0], err)
+			}
+			if _, err := r.Act(p[0], cmd); err != nil {
+				t.Fatalf("rematch: the AI's %v for seat %d refused: %v", cmd, p[0], err)
+			}
+			if got := encode(t, st); got != played {
+				t.Fatalf("playing the rematch changed the old game: got %s; want %s", got, played)
+			}
+		}
+		st, played = r, encode(t, r) // a rematch of the rematch: the same start again
+	}
+}
+
+// pictureDigest draws st's board for viewer when the state is a
+// Picturer, checks the picture has pixels, and returns a digest of them
+// ("-" for a state that draws nothing): what a viewer's picture shows, to
+// compare before and after another seat's secret changes.
+func pictureDigest(t *testing.T, st bot.State, viewer int) string {
+	t.Helper()
+	p, ok := st.(bot.Picturer)
+	if !ok {
+		return "-"
+	}
+	img, err := p.Picture(viewer, "caption")
+	if err != nil {
+		t.Fatalf("Picture(%d): %v", viewer, err)
+	}
+	b := img.Bounds()
+	if b.Dx() < 16 || b.Dy() < 16 {
+		t.Fatalf("Picture(%d): %v; want a board", viewer, b)
+	}
+	rgba := image.NewRGBA(b)
+	draw.Draw(rgba, b, img, b.Min, draw.Src)
+	sum := sha256.Sum256(rgba.Pix)
+	return hex.EncodeToString(sum[:8])
 }

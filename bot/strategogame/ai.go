@@ -43,6 +43,13 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	}
 	c := stratego.Colour(seat)
 	ai := strategoai.New(c, aiLevel(p.Level), s.opts.Rules, uint64(seed))
+	if p.Budget > 0 { // the game's clock: think no longer than its share
+		cfg := strategoai.LevelConfig(aiLevel(p.Level))
+		if cfg.Budget == 0 || cfg.Budget > p.Budget {
+			cfg.Budget = p.Budget
+		}
+		ai.WithConfig(cfg)
+	}
 	if s.game == nil {
 		lines := ai.Setup().Lines(c)
 		return bot.Command{Verb: "setup", Args: lines[:]}, nil

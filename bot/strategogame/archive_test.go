@@ -26,7 +26,7 @@ func TestArchivedGameExportReplays(t *testing.T) {
 	t.Cleanup(b.Close)
 	h := &harness{t: t, bot: b, store: store}
 	h.in("alice", "!stratego start @bob")
-	want(t, h.in("bob", "!join"), "#g", "Game 1 begins")
+	want(t, h.in("bob", "!join"), "#g", "Blue (bob). (game 1)")
 	for i, u := range []string{"alice", "bob"} {
 		h.dm(u, "setup "+[]string{"progcomp", "fortress"}[i])
 		h.dm(u, "ready")

@@ -90,11 +90,15 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 	over := s.over()
 	f := s.rec.Forfeit
 	hostDraw := false
-	if !over && m.Result.Over {
+	res := m.Result
+	if h := s.rec.Host; h != nil {
+		over, res = false, bot.Result{Over: true, Winner: h.Winner, Ending: h.Ending}
+	}
+	if !over && res.Over {
 		over = true
-		switch w := m.Result.Winner; w {
+		switch w := res.Winner; w {
 		case 0, 1:
-			f = &forfeit{Seat: 1 - w, Ending: m.Result.Ending}
+			f = &forfeit{Seat: 1 - w, Ending: res.Ending}
 		default:
 			hostDraw = true
 		}

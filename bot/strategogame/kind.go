@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
 
@@ -45,6 +46,7 @@ type Options struct {
 type Kind struct {
 	programs map[string]ProgramConfig
 	names    []string
+	pictures picture.Lazy[*kit] // made for the first picture
 }
 
 var _ bot.Kind = (*Kind)(nil)

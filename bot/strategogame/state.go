@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
@@ -44,7 +45,21 @@ type record struct {
 	Moves []string `json:"moves"`
 	// Forfeit is set when an AI program lost by failing.
 	Forfeit *forfeit `json:"forfeit,omitempty"`
+	// Host is set when the host ended the game: a resignation, an agreed
+	// draw, an abort, a flag, an abandoned table. From then on the game is
+	// over and everyone sees both armies.
+	Host *hostEnd `json:"host,omitempty"`
 }
+
+// hostEnd is how the host ended a game: the winning seat (-1: none) and
+// the host's ending.
+type hostEnd struct {
+	Winner int        `json:"winner"`
+	Ending bot.Ending `json:"ending"`
+}
+
+// maxEnding is the longest host ending a record may hold.
+const maxEnding = 40
 
 type forfeit struct {
 	Seat   int        `json:"seat"`
@@ -117,6 +132,14 @@ func (s *state) rebuild() error {
 			return fmt.Errorf("%w: forfeit outside play", ErrRecord)
 		}
 	}
+	if h := s.rec.Host; h != nil {
+		switch {
+		case h.Winner < -1 || h.Winner > 1, h.Ending == "", len(h.Ending) > maxEnding, !utf8.ValidString(string(h.Ending)):
+			return fmt.Errorf("%w: host ending %+v", ErrRecord, *h)
+		case s.rec.Forfeit != nil, s.game != nil && s.game.Status().Over():
+			return fmt.Errorf("%w: host ending of a game already over", ErrRecord)
+		}
+	}
 	return nil
 }
 
@@ -124,18 +147,30 @@ func (s *state) rebuild() error {
 func (s *state) Encode() ([]byte, error) { return json.Marshal(s.rec) }
 
 // over reports whether the game has ended.
-// End is the host ending the game (a resignation): the resigning seat
-// loses, and from then on everyone sees both armies.
+// End is the host ending the game (a resignation, an agreed draw, an
+// abort, a flag): from then on it is over and everyone sees both armies.
 func (s *state) End(res bot.Result) {
-	if s.over() || res.Winner < 0 || res.Winner > 1 {
+	if s.over() {
 		return
 	}
-	s.rec.Forfeit = &forfeit{Seat: 1 - res.Winner, Ending: res.Ending}
+	w := res.Winner
+	if w < -1 || w > 1 {
+		w = -1
+	}
+	e := res.Ending
+	if e == "" || len(e) > maxEnding || !utf8.ValidString(string(e)) {
+		e = "ended"
+	}
+	s.rec.Host = &hostEnd{Winner: w, Ending: e}
 }
 
 func (s *state) over() bool {
-	return s.rec.Forfeit != nil || s.game != nil && s.game.Status().Over()
+	return s.rec.Forfeit != nil || s.rec.Host != nil || s.game != nil && s.game.Status().Over()
 }
+
+// InSetup says the armies are still being set up: no clock runs until
+// play begins (bot.SetupPhaser).
+func (s *state) InSetup() bool { return s.game == nil }
 
 // Pending is both seats not yet ready during the setup, the side to move
 // during play, none before the game begins or after it ends.
@@ -326,4 +361,13 @@ func (s *state) Configure(c bot.Command) (string, error) {
 func (s *state) Begin() error {
 	s.rec.Began = true
 	return nil
+}
+
+var _ bot.Rematcher = (*state)(nil)
+
+// Rematch is the game again in setup: the same rules and turn limit; both
+// armies are set up again, privately.
+func (s *state) Rematch() (bot.State, error) {
+	r := &state{kind: s.kind, rec: record{Rules: s.rec.Rules, Turns: s.rec.Turns, Moves: []string{}}}
+	return r, r.rebuild()
 }

@@ -82,6 +82,9 @@ func TestDecodeRefuses(t *testing.T) {
 		{"move out of notation", `{"rules":"progcomp","turn_limit":5000,"setups":["` + red + `","` + blue + `"],"ready":[true,true],"began":true,"moves":["B4-B5"]}`},
 		{"unknown forfeit", `{"rules":"progcomp","turn_limit":5000,"setups":["",""],"ready":[false,false],"began":true,"moves":[],"forfeit":{"seat":1,"ending":"bored"}}`},
 		{"forfeit by no seat", `{"rules":"progcomp","turn_limit":5000,"setups":["",""],"ready":[false,false],"began":true,"moves":[],"forfeit":{"seat":2,"ending":"timed out"}}`},
+		{"host ending of no seat", `{"rules":"progcomp","turn_limit":5000,"setups":["",""],"ready":[false,false],"began":true,"moves":[],"host":{"winner":2,"ending":"time"}}`},
+		{"host ending unsaid", `{"rules":"progcomp","turn_limit":5000,"setups":["",""],"ready":[false,false],"began":true,"moves":[],"host":{"winner":-1,"ending":""}}`},
+		{"host ending and forfeit", `{"rules":"progcomp","turn_limit":5000,"setups":["",""],"ready":[false,false],"began":true,"moves":[],"forfeit":{"seat":1,"ending":"timed out"},"host":{"winner":-1,"ending":"aborted"}}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -190,4 +193,57 @@ func TestCombatAnnounced(t *testing.T) {
 	if !strings.Contains(st.Board(bot.Spectator).Text, " b4 ") {
 		t.Fatalf("the revealed Major is not on the spectator's board:\n%s", st.Board(bot.Spectator).Text)
 	}
+}
+
+// TestHostEndings: however the host ends a game (a draw by agreement, an
+// abort, a flag, a resignation, an abandoned table), the state is over
+// with the host's result, it survives Decode, and from then on a
+// spectator sees both armies: the same board as each player's.
+func TestHostEndings(t *testing.T) {
+	k := newKind(t, strategogame.Options{})
+	cases := []struct {
+		name string
+		res  bot.Result
+	}{
+		{"agreed draw", bot.Result{Over: true, Winner: -1, Ending: bot.EndAgreed}},
+		{"aborted", bot.Result{Over: true, Winner: -1, Ending: bot.EndAborted}},
+		{"abandoned", bot.Result{Over: true, Winner: -1, Ending: bot.EndAbandoned}},
+		{"flag fell", bot.Result{Over: true, Winner: 1, Ending: "time"}},
+		{"resigned", bot.Result{Over: true, Winner: 0, Ending: bot.EndResigned}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := started(t, k)
+			if _, err := st.Act(0, bot.Command{Verb: "b4-b5"}); err != nil {
+				t.Fatal(err)
+			}
+			if n := unknownCells(st.Board(bot.Spectator).Text); n != 80 {
+				t.Fatalf("a spectator sees %d unknown pieces during play; want 80", n)
+			}
+			end(st, c.res)
+			data, err := st.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := k.Decode(data)
+			if err != nil {
+				t.Fatalf("Decode after %s: %v", c.name, err)
+			}
+			for name, s := range map[string]bot.State{"ended": st, "decoded": back} {
+				r := s.Result()
+				if !r.Over || r.Winner != c.res.Winner || r.Ending != c.res.Ending {
+					t.Errorf("%s result: got %+v; want over, winner %d, %q", name, r, c.res.Winner, c.res.Ending)
+				}
+				spectator := s.Board(bot.Spectator).Text
+				if got := unknownCells(spectator); got != 0 {
+					t.Errorf("%s: the spectator sees %d unknown pieces after the end; want 0 (both armies):\n%s", name, got, spectator)
+				}
+			}
+		})
+	}
+}
+
+// unknownCells counts the board's pieces shown as unknown ("r#", "b#").
+func unknownCells(board string) int {
+	return strings.Count(board, "r#") + strings.Count(board, "b#")
 }

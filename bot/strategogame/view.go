@@ -42,34 +42,27 @@ func (s *state) Board(viewer int) bot.Reply {
 			return bot.Reply{Text: strings.TrimSpace(b.String()), Mono: true}
 		}
 		if s.rec.Setups[viewer] == "" {
-			fmt.Fprintf(&b, "Send your army privately: setup random, setup NAME (%s) or setup ROW ROW ROW ROW (%s); then ready.",
+			note := fmt.Sprintf("Send your army privately: setup random, setup NAME (%s) or setup ROW ROW ROW ROW (%s); then ready.",
 				strings.Join(stratego.Formations(), ", "), rowOrder(c))
-			return bot.Reply{Text: b.String(), Mono: true}
+			b.WriteString(note)
+			return bot.Reply{Text: b.String(), Mono: true, Note: note}
 		}
-		p := stratego.EmptyPosition(s.opts)
-		place(&p, c, s.setups[viewer])
-		v := p.View(stratego.SeatOf(c))
+		v, _, _ := s.boardView(viewer)
 		b.WriteString(v.Render(c))
 		lines := s.setups[viewer].Lines(c)
-		fmt.Fprintf(&b, "Your army: %s", strings.Join(lines[:], " "))
+		note := fmt.Sprintf("Your army: %s", strings.Join(lines[:], " "))
 		if !s.rec.Ready[viewer] {
-			b.WriteString(" (say ready when it is final)")
+			note += " (say ready when it is final)"
 		}
-		return bot.Reply{Text: b.String(), Mono: true}
+		b.WriteString(note)
+		return bot.Reply{Text: b.String(), Mono: true, Note: note}
 	}
 	if s.game == nil { // forfeited in the setup
 		fmt.Fprintf(&b, "Stratego (%s): %s", s.rulesText(), s.status())
 		return bot.Reply{Text: b.String(), Mono: true}
 	}
-	seat := stratego.Spectator
-	switch {
-	case s.over():
-		seat = stratego.Everyone
-	case seated:
-		seat = stratego.SeatOf(c)
-	}
 	pos := s.game.Position()
-	v := pos.View(seat)
+	v, _, _ := s.boardView(viewer)
 	fmt.Fprintf(&b, "Stratego (%s), turn %d: %s\n", s.rulesText(), pos.Turn(), s.status())
 	b.WriteString(v.Render(c))
 	if h := s.game.History(); len(h) > 0 {
@@ -83,6 +76,33 @@ func (s *state) Board(viewer int) bot.Reply {
 	}
 	b.WriteString("r/b: Red/Blue; 1 Marshal ... 9 Scout, s Spy, B Bomb, F Flag; # unknown")
 	return bot.Reply{Text: b.String(), Mono: true}
+}
+
+// boardView is the board viewer may see now, the one Board and Picture
+// show, and the side it is seen from (Red for a spectator): in the setup,
+// a seat's own army once sent; in play, the seat's own army and every
+// enemy piece combat revealed, or for a spectator only what combat
+// revealed; after the game, everything. armies is false when the board
+// shows no piece yet (the setup, before viewer sent an army).
+func (s *state) boardView(viewer int) (v stratego.View, from stratego.Colour, armies bool) {
+	c, seated := seatOf(viewer)
+	if s.game == nil {
+		p := stratego.EmptyPosition(s.opts)
+		if seated && s.rec.Began && !s.over() && s.rec.Setups[viewer] != "" {
+			place(&p, c, s.setups[viewer])
+			return p.View(stratego.SeatOf(c)), c, true
+		}
+		return p.View(stratego.Spectator), c, false
+	}
+	seat := stratego.Spectator
+	switch {
+	case s.over():
+		seat = stratego.Everyone
+	case seated:
+		seat = stratego.SeatOf(c)
+	}
+	pos := s.game.Position()
+	return pos.View(seat), c, true
 }
 
 // place puts army on p for colour c.
@@ -188,6 +208,9 @@ func (s *state) Actions(seat int) []bot.Action {
 func (s *state) Result() bot.Result {
 	if f := s.rec.Forfeit; f != nil {
 		return bot.Result{Over: true, Winner: 1 - f.Seat, Ending: f.Ending, Score: s.score()}
+	}
+	if h := s.rec.Host; h != nil {
+		return bot.Result{Over: true, Winner: h.Winner, Ending: h.Ending, Score: s.score()}
 	}
 	if s.game == nil {
 		return bot.Result{Winner: -1}

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/bot"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -33,7 +35,7 @@ type Config struct {
 	Games       map[string]GameConfig `yaml:"games"`
 	DefaultGame string                `yaml:"default_game"`
 	IdleAfter   time.Duration         `yaml:"idle_after"`
-	Archive     bool                  `yaml:"archive"`
+	Archive     *bool                 `yaml:"archive"` // default true
 	LeaseTTL    time.Duration         `yaml:"lease_ttl"`
 	IRC         *IRCConfig            `yaml:"irc"`
 	Discord     *DiscordConfig        `yaml:"discord"`
@@ -42,10 +44,24 @@ type Config struct {
 		UndoWindow time.Duration `yaml:"undo_window"`
 		DrawWindow time.Duration `yaml:"draw_window"`
 	} `yaml:"challenge"`
+	Clock struct {
+		// Default is the clock of a game started without one: "" (off),
+		// "10m+5s", "5m", "1d" (see bot.ParseTimeControl).
+		Default string `yaml:"default"`
+		control bot.TimeControl
+	} `yaml:"clock"`
 	Console struct {
 		Channel string `yaml:"channel"`
 		User    string `yaml:"user"`
 	} `yaml:"console"`
+	// HTTP is the operator's window: /healthz, /metrics and the games'
+	// read-only pages. Off unless Listen (or -http) names an address.
+	HTTP struct {
+		Listen string `yaml:"listen"`
+		// PublicURL is where players reach the pages (the proxy's
+		// address): lines that name a game link to its page.
+		PublicURL string `yaml:"public_url"`
+	} `yaml:"http"`
 }
 
 // loadConfig reads a config file; unknown keys are errors, so a typo does
@@ -151,6 +167,19 @@ const maxMoveTime = 10 * time.Second
 
 // check validates the AI settings and fills in defaults.
 func (c *Config) check() error {
+	if c.Clock.Default != "" {
+		tc, err := bot.ParseTimeControl(c.Clock.Default)
+		if err != nil {
+			return fmt.Errorf("config: clock.default: %w", err)
+		}
+		c.Clock.control = tc
+	}
+	if u := c.HTTP.PublicURL; u != "" {
+		p, err := url.Parse(u)
+		if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" || p.RawQuery != "" || p.Fragment != "" || strings.ContainsAny(u, " \t") {
+			return fmt.Errorf("config: http.public_url %q: want an absolute http or https address like https://games.example.org", u)
+		}
+	}
 	if c.AI.MoveTime == 0 {
 		c.AI.MoveTime = 2 * time.Second
 	}
@@ -263,4 +292,7 @@ type DiscordConfig struct {
 	ShardID        int      `yaml:"shard_id"`
 	ShardCount     int      `yaml:"shard_count"`
 	APIBase        string   `yaml:"api_base"` // a Discord stand-in, for tests; empty in production
+	// Boards is how boards are shown: image (default: a PNG picture) or
+	// text (a monospaced block).
+	Boards string `yaml:"boards"`
 }

@@ -44,3 +44,31 @@ func TestEngineEntriesAKindCannotUse(t *testing.T) {
 		})
 	}
 }
+
+// TestPublicURL (issue 22): http.public_url makes the lines that name a
+// game link to its page; an address that is not absolute http(s) is
+// refused at start with one line.
+func TestPublicURL(t *testing.T) {
+	for _, tt := range []struct{ name, url, input, want, wantErr string }{
+		{"links the game's page", "https://games.example.org/", "start ai\nresign\n",
+			"(game 1, https://games.example.org/games/1)", ""},
+		{"no scheme", "games.example.org", "", "", `http.public_url "games.example.org": want an absolute http or https address`},
+		{"another scheme", "ftp://games.example.org", "", "", "want an absolute http or https address"},
+		{"a query", "https://games.example.org/?x=1", "", "", "want an absolute http or https address"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut strings.Builder
+			cfg := writeConfig(t, "http:\n  public_url: \""+tt.url+"\"\n")
+			code := run(t.Context(), []string{"console", "-config", cfg}, strings.NewReader(tt.input), &out, &errOut)
+			if tt.wantErr != "" {
+				if code != 1 || !strings.Contains(errOut.String(), tt.wantErr) {
+					t.Fatalf("got code %d, %q; want 1 and %q", code, errOut.String(), tt.wantErr)
+				}
+				return
+			}
+			if code != 0 || strings.Count(out.String(), tt.want) != 2 {
+				t.Fatalf("got code %d, output:\n%s\nwant 0 and %q at the begin and the end", code, out.String(), tt.want)
+			}
+		})
+	}
+}

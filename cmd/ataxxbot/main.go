@@ -41,6 +41,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
+	"github.com/prometheus/client_golang/prometheus"
 	goredis "github.com/redis/go-redis/v9"
 )
 
@@ -106,7 +107,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	botCfg := bot.Config{
 		DefaultKind:  cfg.DefaultGame,
 		IdleAfter:    cfg.IdleAfter,
-		Archive:      cfg.Archive,
+		Archive:      cfg.Archive == nil || *cfg.Archive,
 		Searchers:    cfg.AI.Searchers,
 		Prefix:       cfg.Prefix,
 		Admins:       cfg.Admins,
@@ -115,6 +116,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		ChallengeTTL: cfg.Challenge.Timeout,
 		UndoWindow:   cfg.Challenge.UndoWindow,
 		DrawWindow:   cfg.Challenge.DrawWindow,
+		Clock:        cfg.Clock.control,
+		PublicURL:    cfg.HTTP.PublicURL,
 	}
 	if *cs61b {
 		if botCfg.DefaultLevel == 0 {
@@ -161,8 +164,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	defer b.Close()
-	if (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b {
-		if err := serveNetworks(ctx, cfg, b, st, log); err != nil {
+	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
+	if *opt.http != "" {
+		cfg.HTTP.Listen = *opt.http
+	}
+	ops, err := startHTTP(ctx, cfg, networked, b, st, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
+	defer ops.stop()
+	if networked {
+		if err := serveNetworks(ctx, cfg, b, st, log, ops.reg); err != nil {
 			fmt.Fprintln(stderr, "ataxxbot:", err)
 			return 1
 		}
@@ -176,7 +189,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		con.Channel = *channel
 	}
 	mail, _ := st.(bot.Mailbox)
-	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log}
+	// Discord's mail goes to its one box whichever process posts it.
+	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log,
+		WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
 	con.Handler = rt.Handler(b)
 	b.Async(rt) // your move at once, the AI's when it comes
 	runCtx, stop := context.WithCancel(ctx)
@@ -222,6 +237,7 @@ func usage(fs *flag.FlagSet, w io.Writer) {
 type flags struct {
 	cs61b                  *bool
 	store, config, channel *string
+	http                   *string
 }
 
 // newFlags defines the command line; errors and usage go to w.
@@ -234,6 +250,7 @@ func newFlags(w io.Writer) (*flag.FlagSet, flags) {
 		store:   fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)"),
 		config:  fs.String("config", "", "YAML configuration file (see config.example.yaml)"),
 		channel: fs.String("channel", "", "console channel name (default console)"),
+		http:    fs.String("http", "", "serve /healthz, /metrics and the games' pages on ADDR (host:port; default the config's http.listen, else off)"),
 	}
 }
 
@@ -271,14 +288,14 @@ type network interface {
 
 // serveNetworks runs the bot on every configured chat network until ctx
 // is done (or one of them fails).
-func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger) error {
+func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger, reg *prometheus.Registry) error {
 	nets := map[string]network{}
 	leases := map[string]string{} // network -> the name of its lease
 	mail, _ := st.(bot.Mailbox)
 	var mu sync.Mutex
 	serving := map[string]bool{} // the networks this process serves now
 	var ircChannels []string
-	rt := &bot.Router{Local: map[string]bot.Sender{}, Box: mail, Log: log, WholeNetworks: map[string]bool{discord.Network: true}}
+	rt := &bot.Router{Local: map[string]bot.Sender{}, Box: mail, Log: log, WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
 	rt.Serves = func(t bot.Table) bool {
 		mu.Lock()
 		on := serving[t.Network]
@@ -300,6 +317,9 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 			return err
 		}
 		nets[irc.Network] = a
+		if err := registerGauges(reg, a.OutboxDepth, nil); err != nil {
+			return err
+		}
 		// One connection per server and nick: two bots with their own
 		// nicks (serving their own channels) both connect.
 		leases[irc.Network] = fmt.Sprintf("irc:%s:%d:%s", c.Server, c.Port, strings.ToLower(c.Nick))
@@ -313,13 +333,16 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 		}
 		a, err := discord.New(discord.Config{
 			Token: c.Token, AppID: c.AppID, GuildIDs: c.GuildIDs, PrefixCommands: c.PrefixCommands,
-			ShardID: c.ShardID, ShardCount: c.ShardCount, APIBase: c.APIBase,
+			ShardID: c.ShardID, ShardCount: c.ShardCount, APIBase: c.APIBase, Boards: c.Boards,
 			Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()},
 		}, rt.Handler(b), log)
 		if err != nil {
 			return err
 		}
 		nets[discord.Network] = a
+		if err := registerGauges(reg, nil, a.Connected); err != nil {
+			return err
+		}
 		leases[discord.Network] = fmt.Sprintf("discord:%s:%d", c.AppID, c.ShardID)
 	}
 	for name, n := range nets {

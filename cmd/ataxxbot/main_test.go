@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,8 +62,8 @@ func TestFlagsAndConfig(t *testing.T) {
 	os.WriteFile(chess, []byte("games:\n  chess: {}\n"), 0o644)
 	badRules := filepath.Join(dir, "badrules.yaml")
 	os.WriteFile(badRules, []byte("games:\n  ataxx: {rules: fide}\n"), 0o644)
-	archive := filepath.Join(dir, "archive.yaml")
-	os.WriteFile(archive, []byte("archive: true\n"), 0o644)
+	noArchive := filepath.Join(dir, "noarchive.yaml")
+	os.WriteFile(noArchive, []byte("archive: false\n"), 0o644)
 	both := filepath.Join(dir, "both.yaml")
 	os.WriteFile(both, []byte("rules: uai\ngames:\n  ataxx: {rules: uai}\n"), 0o644)
 	tests := []struct {
@@ -78,8 +79,10 @@ func TestFlagsAndConfig(t *testing.T) {
 		{"config sets level, rules and user", []string{"-config", good}, "start ai\nstatus\n", 0, "Red (ann) vs Blue (AI level 2)", ""},
 		{"unknown config key is an error", []string{"-config", bad}, "", 1, "", "field prefx not found"},
 		{"the example config loads", []string{"console", "-config", "../../config.example.yaml"}, "status\n", 0, "No game here", ""},
-		{"archive on", []string{"-config", archive}, "start ai\nresign\nhistory\n", 0, "Red resigns. Blue wins. (game 1)", ""},
-		{"archive off by default", nil, "history\n", 0, "this bot keeps no archive", ""},
+		{"archive on by default", nil, "start ai\nresign\nhistory\n", 0, "Red resigns. Blue wins. (game 1)", ""},
+		{"archive off", []string{"-config", noArchive}, "history\n", 0, "this bot keeps no archive", ""},
+		{"link on the console", nil, "link\nlink list\n", 0, "Your link code is", ""},
+		{"a player is the console's identity", nil, "link list\n", 0, "You are the player console:", ""},
 		{"per-game rules", []string{"-config", games}, "start ai\nstatus\n", 0, "Rules uai", ""},
 		{"settings of a game not hosted", []string{"-config", chess}, "", 1, "", "games.chess: no such game; this bot hosts ataxx, congo, abalone, stratego"},
 		{"a rule set the game lacks", []string{"-config", badRules}, "", 1, "", `games.ataxx.rules "fide": want one of manual, cs61b, uai`},
@@ -187,5 +190,39 @@ func TestAbaloneSaveLoadsFromAFile(t *testing.T) {
 	got := runBot(t, bin, "load "+file+"\nabalone show\n")
 	if !strings.Contains(got, "Loaded: standard start, 2 moves; black to move.") {
 		t.Fatalf("load %s:\n%s\ngot:\n%s", file, out[i:], got)
+	}
+}
+
+// TestLinkAcrossRuns (issue 21, link): the real binary on one bolt store:
+// ann asks for a link code in one run, bea says it in the next, and bea's
+// history is then ann's player's.
+func TestLinkAcrossRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary")
+	}
+	bin := buildBot(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	config := func(user string) string {
+		p := filepath.Join(dir, user+".yaml")
+		if err := os.WriteFile(p, []byte("archive: true\nconsole:\n  user: "+user+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	first := runBot(t, bin, "start ai\nresign\nlink\nquit\n", "-store", "bolt:"+db, "-config", config("ann"))
+	code := regexp.MustCompile(`[0-9A-Z]{5}-[0-9A-Z]{5}`).FindString(first)
+	if code == "" || !strings.Contains(first, "(game 1)") {
+		t.Fatalf("first run: got\n%s\nwant game 1 and a link code", first)
+	}
+	second := runBot(t, bin, "history\nlink "+code+"\nhistory\nlink list\n", "-store", "bolt:"+db, "-config", config("bea"))
+	for _, want := range []string{"No archived games of bea", "Linked: you are now the player console:ann", "Games of bea, newest first", "also known as console:bea"} {
+		if !strings.Contains(second, want) {
+			t.Errorf("second run: got\n%s\nwant %q", second, want)
+		}
+	}
+	third := runBot(t, bin, "link "+code+"\n", "-store", "bolt:"+db, "-config", config("cy"))
+	if !strings.Contains(third, "no such link code") {
+		t.Errorf("the code in a third run: got\n%s\nwant it refused", third)
 	}
 }

@@ -91,7 +91,7 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("bolt store %s: %w", path, err)
 	}
 	err = s.update(func(tx *bbolt.Tx) error {
-		for _, name := range append([]string{bucketName, owedBucket}, archiveBuckets...) {
+		for _, name := range append(append([]string{bucketName, owedBucket}, archiveBuckets...), linkBuckets...) {
 			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
 				return err
 			}

@@ -55,6 +55,14 @@ func TestArchiveContract(t *testing.T) {
 	})
 }
 
+func TestLinkContract(t *testing.T) {
+	storetest.RunLink(t, func(t *testing.T) bot.Archive {
+		s := open(t, filepath.Join(t.TempDir(), "games.db"))
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
+
 func TestArchiveSurvivesReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "games.db")

@@ -20,6 +20,7 @@ type Store struct {
 	leases  map[string]lease
 	boxes   map[string][][]byte
 	archive *archive // made on first use
+	links   *links   // made on first use
 }
 
 type record struct {

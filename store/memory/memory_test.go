@@ -15,3 +15,7 @@ func TestContract(t *testing.T) {
 func TestArchiveContract(t *testing.T) {
 	storetest.RunArchive(t, func(t *testing.T) bot.Archive { return memory.New() })
 }
+
+func TestLinkContract(t *testing.T) {
+	storetest.RunLink(t, func(t *testing.T) bot.Archive { return memory.New() })
+}

@@ -24,6 +24,14 @@ func TestArchiveContract(t *testing.T) {
 	})
 }
 
+func TestLinkContract(t *testing.T) {
+	url := redistest.URL(t)
+	var n atomic.Int64
+	storetest.RunLink(t, func(t *testing.T) bot.Archive {
+		return open(t, url, fmt.Sprintf("link%d-%d", time.Now().UnixNano(), n.Add(1)))
+	})
+}
+
 func TestArchiveKeyLayout(t *testing.T) {
 	s := open(t, "redis://127.0.0.1:1/0", "ataxxbot")
 	for _, c := range []struct{ name, got, want string }{
@@ -34,6 +42,9 @@ func TestArchiveKeyLayout(t *testing.T) {
 		{"every game", s.HistoryKey("", ""), "ataxxbot:games"},
 		{"rating", s.RatingKey("ataxx", "irc:alice"), "ataxxbot:{rating:ataxx:irc:alice}"},
 		{"leaderboard", s.TopKey("ataxx"), "ataxxbot:{top:ataxx}"},
+		{"link code", s.LinkCodeKey("ABCDE23456"), "ataxxbot:{linkcode:ABCDE23456}"},
+		{"identity's player", s.LinkKey("discord:42"), "ataxxbot:{link:discord:42}"},
+		{"player's identities", s.LinkedKey("irc:account:bob"), "ataxxbot:{linked:irc:account:bob}"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: got %q; want %q", c.name, c.got, c.want)

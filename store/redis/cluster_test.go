@@ -46,6 +46,9 @@ func TestCluster(t *testing.T) {
 	t.Run("Archive", func(t *testing.T) {
 		storetest.RunArchive(t, func(t *testing.T) bot.Archive { return openCluster(t) })
 	})
+	t.Run("Link", func(t *testing.T) {
+		storetest.RunLink(t, func(t *testing.T) bot.Archive { return openCluster(t) })
+	})
 	t.Run("OneSeedAddress", func(t *testing.T) {
 		// One node's address with Cluster set: the client learns the
 		// others, and a game on another node's slots saves.

@@ -3,6 +3,7 @@ package redis_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func TestHostArchivesAndRatesInRedis(t *testing.T) {
 		return strings.Join(out, "\n")
 	}
 	say(b, "#r", "alice", "!guess start @bob")
-	if got := say(b, "#r", "bob", "!join"); !strings.Contains(got, "Game 1 begins") {
+	if got := say(b, "#r", "bob", "!join"); !strings.Contains(got, "(game 1)") {
 		t.Fatalf("join: got %q; want Game 1 begins", got)
 	}
 	say(b, "", "alice", "#r hide 4")
@@ -50,14 +51,37 @@ func TestHostArchivesAndRatesInRedis(t *testing.T) {
 	}
 	other := newBot() // another process on the same store
 	for _, c := range []struct{ user, text, want string }{
-		{"alice", "!rating", "alice: Guess 1662? ±290 (1 games)."},
-		{"bob", "!rating guess", "bob: Guess 1338? ±290 (1 games)."},
-		{"carol", "!top guess", " 1. id-alice 1662? ±290\n 2. id-bob 1338? ±290"},
+		{"alice", "!rating", "alice: Guess 1662? ±290 (1 game)."},
+		{"bob", "!rating guess", "bob: Guess 1338? ±290 (1 game)."},
+		{"carol", "!top guess", " 1. alice 1662? ±290\n 2. bob 1338? ±290"},
 		{"bob", "!history", " guess: East (alice) vs West (bob). East wins."},
 		{"carol", "!game 1", "Game 1, guess"},
 	} {
 		if got := say(other, "#s", c.user, c.text); !strings.Contains(got, c.want) {
 			t.Errorf("%s %s: got %q; want %q", c.user, c.text, got, c.want)
 		}
+	}
+
+	// alice asks for a link code in one process and says it on another
+	// network to the other: that identity is her player there.
+	code := regexp.MustCompile(`[0-9A-Z]{5}-[0-9A-Z]{5}`).FindString(say(b, "", "alice", "link"))
+	if code == "" {
+		t.Fatal("link: got no code")
+	}
+	elsewhere := func(text string) string {
+		var out []string
+		for _, r := range other.Handle(context.Background(), bot.Message{Network: "discord", UserID: "77", Name: "Alice", Text: text, Addressed: true, Private: true}) {
+			out = append(out, r.Text)
+		}
+		return strings.Join(out, "\n")
+	}
+	if got := elsewhere("link " + code); !strings.Contains(got, "Linked") {
+		t.Fatalf("link CODE on another network: got %q; want Linked", got)
+	}
+	if got := elsewhere("rating"); !strings.Contains(got, "Alice: Guess 1662? ±290 (1 game).") {
+		t.Errorf("rating on the linked identity: got %q; want alice's", got)
+	}
+	if got := elsewhere("link " + code); !strings.Contains(got, "already linked") {
+		t.Errorf("the code again: got %q; want a refusal", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -28,8 +29,9 @@ func RunArchive(t *testing.T, open func(t *testing.T) bot.Archive) {
 			Ended:  epoch.Add(time.Duration(minute) * time.Minute),
 			Record: []byte{0, 1, 2, '{', '}', 0xff},
 		}
-		for i, u := range users {
-			p := bot.ArchivedPlayer{Seat: []string{"Red", "Blue"}[i%2], UserID: u, Name: "name of " + u}
+		for i, u := range users { // u an identity, its own player
+			net, id, _ := strings.Cut(u, ":")
+			p := bot.ArchivedPlayer{Seat: []string{"Red", "Blue"}[i%2], Network: net, UserID: id, Player: u, Name: "name of " + u}
 			if u == "" {
 				p.Name, p.AI = "AI", 3
 			}
@@ -74,6 +76,36 @@ func RunArchive(t *testing.T, open func(t *testing.T) bot.Archive) {
 		wg.Wait()
 		if len(seen) != takers*each {
 			t.Fatalf("got %d distinct ids; want %d", len(seen), takers*each)
+		}
+	})
+
+	t.Run("HistoryIndexesPlayers", func(t *testing.T) {
+		// A linked identity's game is its player's; a game archived before
+		// links (no Player) is its UserID's.
+		a := open(t)
+		linked := game("p", "ataxx", 1, "irc:alice", "irc:bob")
+		linked.Players[0].Network, linked.Players[0].UserID = "discord", "42" // discord:42, linked to irc:alice
+		old := game("q", "ataxx", 2, "irc:bob")
+		old.Players[0].Network, old.Players[0].Player, old.Players[0].UserID = "", "", "account:bob"
+		for _, g := range []bot.ArchivedGame{linked, old} {
+			if err := a.ArchiveGame(ctx, g); err != nil {
+				t.Fatalf("ArchiveGame %s: %v", g.ID, err)
+			}
+		}
+		for _, c := range []struct {
+			name, user string
+			want       []string
+		}{
+			{"the player", "irc:alice", []string{"p"}},
+			{"the linked identity", "discord:42", nil},
+			{"the bare user id", "42", nil},
+			{"the other player", "irc:bob", []string{"p"}},
+			{"an old game's user id", "account:bob", []string{"q"}},
+		} {
+			gs, _, err := a.History(ctx, c.user, "", "", 10)
+			if err != nil || !reflect.DeepEqual(ids(gs), c.want) {
+				t.Errorf("%s: History(%q): got %v, %v; want %v", c.name, c.user, ids(gs), err, c.want)
+			}
 		}
 	})
 

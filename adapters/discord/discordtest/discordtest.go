@@ -5,9 +5,13 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -34,13 +38,23 @@ type Server struct {
 	wsMu      sync.Mutex
 	change    chan struct{}
 	nextID    int
+	noFiles   bool
 }
 
 // Call is one REST request the bot made.
 type Call struct {
 	Method, Path string
 	Body         map[string]any
-	List         []any // a JSON array body
+	List         []any  // a JSON array body
+	Files        []File // the files of a multipart body, in order
+	// Err says why a multipart body could not be read, or is nil.
+	Err error
+}
+
+// File is one file a multipart request carried (files[n]).
+type File struct {
+	Field, Name, ContentType string
+	Data                     []byte
 }
 
 // New starts a stand-in whose bot user and application have these ids;
@@ -50,6 +64,15 @@ func New(t testing.TB, botUserID, appID string) *Server {
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// RefuseFiles makes the stand-in answer every request that carries a
+// file 403 Missing Permissions, as Discord does where the bot may not
+// attach files.
+func (f *Server) RefuseFiles() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.noFiles = true
 }
 
 // URL is the stand-in's address, for the adapter's APIBase.
@@ -76,14 +99,7 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	c := Call{Method: r.Method, Path: r.URL.Path}
 	if ct := r.Header.Get("Content-Type"); strings.HasPrefix(ct, "multipart/") {
-		// discordgo sends files as multipart; the JSON is the payload_json part.
-		if _, params, _ := strings.Cut(ct, "boundary="); params != "" {
-			for _, part := range strings.Split(string(body), "--"+params) {
-				if i := strings.Index(part, "{"); i >= 0 && strings.Contains(part, "payload_json") {
-					json.Unmarshal([]byte(strings.TrimSpace(part[i:])), &c.Body)
-				}
-			}
-		}
+		c.Err = readMultipart(&c, ct, body)
 	} else if len(body) > 0 && body[0] == '[' {
 		json.Unmarshal(body, &c.List)
 	} else if len(body) > 0 {
@@ -93,10 +109,14 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 	f.calls = append(f.calls, c)
 	f.nextID++
 	id := f.nextID
+	noFiles := f.noFiles
 	f.mu.Unlock()
 	f.change <- struct{}{}
 	w.Header().Set("Content-Type", "application/json")
 	switch {
+	case noFiles && len(c.Files) > 0:
+		w.WriteHeader(http.StatusForbidden)
+		fmt.Fprint(w, `{"message":"Missing Permissions","code":50013}`)
 	case r.URL.Path == "/api/v9/gateway" || r.URL.Path == "/api/v9/gateway/bot":
 		fmt.Fprintf(w, `{"url":"ws://%s","shards":1}`, strings.TrimPrefix(f.srv.URL, "http://"))
 	case r.Method == "PUT" && strings.HasSuffix(r.URL.Path, "/commands"):
@@ -112,6 +132,43 @@ func (f *Server) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprint(w, `{"message":"not in the fake","code":0}`)
 	}
+}
+
+// readMultipart reads a multipart/form-data body as Discord does: the
+// JSON in the payload_json part, each files[n] part a file.
+func readMultipart(c *Call, contentType string, body []byte) error {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return fmt.Errorf("multipart content type %q: %w", contentType, err)
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("multipart body: %w", err)
+		}
+		data, err := io.ReadAll(p)
+		if err != nil {
+			return fmt.Errorf("multipart part %q: %w", p.FormName(), err)
+		}
+		switch name := p.FormName(); {
+		case name == "payload_json":
+			if err := json.Unmarshal(data, &c.Body); err != nil {
+				return fmt.Errorf("payload_json: %w", err)
+			}
+		case strings.HasPrefix(name, "files["):
+			c.Files = append(c.Files, File{Field: name, Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+		default:
+			return fmt.Errorf("multipart part %q: not payload_json or files[n]", name)
+		}
+	}
+	if c.Body == nil {
+		return errors.New("multipart body without payload_json")
+	}
+	return nil
 }
 
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}

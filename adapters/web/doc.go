@@ -1,0 +1,22 @@
+// Package web is the bot's HTTP side for operators and spectators: a
+// health check (/healthz), Prometheus metrics (/metrics), and a read-only
+// view of the games (running games at /, a game at /games/ID with live
+// updates, leaderboards at /top/KIND).
+//
+// A tour:
+//
+//   - Server serves one address until its context ends, then shuts down
+//     gracefully. It only reads: nothing it serves changes a game.
+//   - /healthz asks the store for a key nobody writes, with a short
+//     timeout: an answer (even "not found") is 200 "ok", a failure or
+//     a timeout 503, each one line.
+//   - Metrics is a bot.Observer that counts into a registry the wiring
+//     owns (cmd/ataxxbot makes it: no default registry, no globals).
+//     Its label values are bounded: a kind not hosted, a network not
+//     served, or an ending past the first few are "other"; an empty one
+//     is "none". Gauges read the IRC outbox and the Discord gateway
+//     through functions (GaugeFuncs), so the adapters know no metrics.
+//   - The pages show what a spectator sees (bot.Spectator views): no
+//     hidden piece, no private reply; every string a user chose (names)
+//     goes through html/template's escaping.
+package web

@@ -1,0 +1,310 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+)
+
+// Games is what the pages read: the bot's spectator views
+// (bot.Bot implements it).
+type Games interface {
+	Kinds() []bot.Spec
+	RunningGames(ctx context.Context, n int) ([]bot.GameView, error)
+	ViewGame(ctx context.Context, id string) (bot.GameView, error)
+	RecentGames(ctx context.Context, kind string, n int) ([]bot.GameView, error)
+	Leaderboard(ctx context.Context, kind string, n int) ([]bot.Ranking, error)
+	ExportGame(ctx context.Context, id string) (name string, data []byte, err error)
+	GamePicture(ctx context.Context, id string) ([]byte, error)
+}
+
+var _ Games = (*bot.Bot)(nil)
+
+// Page sizes.
+const (
+	listRunning = 100
+	listRecent  = 20
+	listTop     = 50
+)
+
+//go:embed assets
+var assets embed.FS
+
+// pages are the parsed templates and the static files.
+type pages struct {
+	t      *template.Template
+	static http.Handler
+}
+
+func newPages() (*pages, error) {
+	t, err := template.New("").Funcs(template.FuncMap{
+		"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+	}).ParseFS(assets, "assets/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: templates: %w", err)
+	}
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		return nil, fmt.Errorf("web: assets: %w", err)
+	}
+	return &pages{t: t, static: http.StripPrefix("/static/", http.FileServerFS(sub))}, nil
+}
+
+// kindLink is a hosted kind as the header links it.
+type kindLink struct{ Name, Title string }
+
+func (s *Server) kinds() []kindLink {
+	var out []kindLink
+	for _, k := range s.cfg.Games.Kinds() {
+		out = append(out, kindLink{Name: strings.ToLower(k.Name), Title: k.Title})
+	}
+	return out
+}
+
+// render writes template name with data, or a plain 500 when it fails
+// (nothing half written: it renders into a buffer first).
+func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
+	var buf bytes.Buffer
+	if err := s.pages.t.ExecuteTemplate(&buf, name, data); err != nil {
+		s.cfg.Log.Error("web: rendering", "template", name, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// fail answers a page that cannot be shown, in plain words; the detail
+// goes to the log.
+func (s *Server) fail(w http.ResponseWriter, err error, what string) {
+	status, msg := http.StatusServiceUnavailable, "Storage unavailable, try again in a moment."
+	if errors.Is(err, bot.ErrNotFound) {
+		status, msg = http.StatusNotFound, "No such "+what+" here."
+	} else {
+		s.cfg.Log.Warn("web: page", "what", what, "err", err)
+	}
+	s.render(w, status, "error", map[string]any{"Title": http.StatusText(status), "Message": msg, "Kinds": s.kinds()})
+}
+
+// index lists the running games and the last finished ones.
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/" {
+		s.fail(w, bot.ErrNotFound, "page")
+		return
+	}
+	running, err := s.cfg.Games.RunningGames(r.Context(), listRunning)
+	if err != nil {
+		s.fail(w, err, "page")
+		return
+	}
+	recent, err := s.cfg.Games.RecentGames(r.Context(), "", listRecent)
+	if err != nil {
+		s.fail(w, err, "page")
+		return
+	}
+	s.render(w, http.StatusOK, "index", map[string]any{"Title": "Games", "Running": running, "Recent": recent, "Kinds": s.kinds()})
+}
+
+// validID says whether id can be a game id (base 36, short): anything
+// else is not looked up.
+func validID(id string) bool {
+	if id == "" || len(id) > 16 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// game is a game's page: live while it runs.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		s.fail(w, bot.ErrNotFound, "game")
+		return
+	}
+	g, err := s.cfg.Games.ViewGame(r.Context(), id)
+	if err != nil {
+		s.fail(w, err, "game")
+		return
+	}
+	s.render(w, http.StatusOK, "game", map[string]any{"Title": "Game " + g.ID, "Game": g, "Kinds": s.kinds()})
+}
+
+// board sends a game's board as a spectator sees it, as a PNG.
+func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		s.fail(w, bot.ErrNotFound, "game")
+		return
+	}
+	png, err := s.cfg.Games.GamePicture(r.Context(), id)
+	if errors.Is(err, bot.ErrNoPicture) {
+		s.render(w, http.StatusNotFound, "error", map[string]any{"Title": "No picture",
+			"Message": "Games of this kind are not drawn.", "Kinds": s.kinds()})
+		return
+	}
+	if err != nil {
+		s.fail(w, err, "game")
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-cache") // a running game's board changes; the page asks by version
+	w.Write(png)
+}
+
+// export sends a game in its kind's file format, as a download.
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		s.fail(w, bot.ErrNotFound, "game")
+		return
+	}
+	name, data, err := s.cfg.Games.ExportGame(r.Context(), id)
+	switch {
+	case errors.Is(err, bot.ErrNotSeated):
+		s.render(w, http.StatusForbidden, "error", map[string]any{"Title": "Hidden while it runs",
+			"Message": "This game hides its players' secrets while it runs: its export comes when it is over.", "Kinds": s.kinds()})
+		return
+	case errors.Is(err, bot.ErrBadCommand):
+		s.render(w, http.StatusNotFound, "error", map[string]any{"Title": "No export",
+			"Message": "Games of this kind have no file format here.", "Kinds": s.kinds()})
+		return
+	case err != nil:
+		s.fail(w, err, "game")
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName(name, id)+`"`)
+	w.Write(data)
+}
+
+// fileName is name with only safe characters (letters, digits, "._-"),
+// for a header; "game-ID.txt" when nothing is left.
+func fileName(name, id string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_' {
+			b.WriteRune(r)
+		}
+	}
+	out := strings.TrimLeft(b.String(), ".")
+	if out == "" || len(out) > 100 {
+		return "game-" + id + ".txt"
+	}
+	return out
+}
+
+// top is a kind's leaderboard.
+func (s *Server) top(w http.ResponseWriter, r *http.Request) {
+	name := strings.ToLower(r.PathValue("kind"))
+	var kind *kindLink
+	for _, k := range s.kinds() {
+		if k.Name == name {
+			kind = &k
+		}
+	}
+	if kind == nil {
+		s.fail(w, bot.ErrNotFound, "game")
+		return
+	}
+	top, err := s.cfg.Games.Leaderboard(r.Context(), name, listTop)
+	if err != nil {
+		s.fail(w, err, "leaderboard")
+		return
+	}
+	s.render(w, http.StatusOK, "top-page", map[string]any{"Title": kind.Title + " leaderboard", "Kind": kind, "Top": top, "Kinds": s.kinds()})
+}
+
+// events streams a game's part of the page (server-sent events) each
+// time it changes, reading the store every PollEvery: any process's
+// moves show. The stream ends ("end") when the game is over, and when the
+// server stops.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		http.Error(w, "no such game", http.StatusNotFound)
+		return
+	}
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		http.Error(w, "too many live pages open; reload later", http.StatusServiceUnavailable)
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	ctx := r.Context()
+	g, err := s.cfg.Games.ViewGame(ctx, id)
+	if errors.Is(err, bot.ErrNotFound) {
+		http.Error(w, "no such game", http.StatusNotFound)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // a proxy must not hold the stream back
+	w.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(s.cfg.PollEvery)
+	defer tick.Stop()
+	last := ""
+	for {
+		if err == nil {
+			var buf bytes.Buffer
+			if err := s.pages.t.ExecuteTemplate(&buf, "game-body", g); err != nil {
+				s.cfg.Log.Error("web: rendering", "template", "game-body", "err", err)
+				return
+			}
+			if body := buf.String(); body != last {
+				last = body
+				writeEvent(w, "game", body)
+			}
+			if !g.Running {
+				writeEvent(w, "end", "over")
+				flusher.Flush()
+				return
+			}
+		} else {
+			// Storage trouble: keep the last view and try again.
+			s.cfg.Log.Debug("web: live page", "game", id, "err", err)
+		}
+		flusher.Flush()
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.stop.Done():
+			return
+		case <-tick.C:
+		}
+		g, err = s.cfg.Games.ViewGame(ctx, id)
+	}
+}
+
+// writeEvent writes one server-sent event; each line of data is its own
+// "data:" field, as the format wants.
+func writeEvent(w http.ResponseWriter, event, data string) {
+	var b strings.Builder
+	b.WriteString("event: " + event + "\n")
+	for _, line := range strings.Split(strings.ReplaceAll(data, "\r", ""), "\n") {
+		b.WriteString("data: " + line + "\n")
+	}
+	b.WriteString("\n")
+	w.Write([]byte(b.String()))
+}

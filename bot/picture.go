@@ -1,0 +1,202 @@
+package bot
+
+import (
+	"cmp"
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/ataxxbot/ataxxbot/bot/picture"
+)
+
+// ErrNoPicture: the game's kind does not draw its board (it has only the
+// text board).
+var ErrNoPicture = errors.New("no picture of this board")
+
+// pictureCacheSize is how many pictures the host keeps: a board is 15 to
+// 30 KB, so a few megabytes, and enough for every board of a few hundred
+// busy tables to be asked for again (Discord and the web view ask for the
+// same position many times) without drawing it again.
+const pictureCacheSize = 256
+
+// pictureCache keeps the PNGs of recent positions, least recently used
+// first out. Its zero value is ready; it is a Bot's field, never shared
+// between bots.
+type pictureCache struct {
+	mu      sync.Mutex
+	entries map[[32]byte]*list.Element
+	order   list.List // of *pictureEntry, most recent first
+	enc     picture.Encoder
+	hits    uint64
+	misses  uint64
+}
+
+type pictureEntry struct {
+	key [32]byte
+	png []byte
+}
+
+// pictureKey is what a picture depends on: the state's type and encoded
+// text (a hidden kind's includes every secret, so the viewer must be in
+// the key too), the viewer and the caption.
+func pictureKey(st State, data []byte, viewer int, caption string) [32]byte {
+	h := sha256.New()
+	h.Write([]byte(reflect.TypeOf(st).String()))
+	h.Write([]byte{0})
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(data)))
+	h.Write(n[:])
+	h.Write(data)
+	binary.BigEndian.PutUint64(n[:], uint64(int64(viewer)))
+	h.Write(n[:])
+	h.Write([]byte(caption))
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+func (c *pictureCache) get(k [32]byte) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[k]; ok {
+		c.order.MoveToFront(e)
+		c.hits++
+		return e.Value.(*pictureEntry).png, true
+	}
+	c.misses++
+	return nil, false
+}
+
+func (c *pictureCache) put(k [32]byte, png []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[[32]byte]*list.Element{}
+	}
+	if e, ok := c.entries[k]; ok { // drawn twice at once: keep one
+		c.order.MoveToFront(e)
+		return
+	}
+	c.entries[k] = c.order.PushFront(&pictureEntry{key: k, png: png})
+	for c.order.Len() > pictureCacheSize {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.entries, last.Value.(*pictureEntry).key)
+	}
+}
+
+// PictureStats are the picture cache's counts, for metrics.
+type PictureStats struct {
+	Entries      int
+	Hits, Misses uint64
+}
+
+// PictureStats returns the picture cache's counts.
+func (b *Bot) PictureStats() PictureStats {
+	b.pictures.mu.Lock()
+	defer b.pictures.mu.Unlock()
+	return PictureStats{Entries: b.pictures.order.Len(), Hits: b.pictures.hits, Misses: b.pictures.misses}
+}
+
+// BoardPNG draws st's board as viewer may see it (a seat or Spectator)
+// with caption under it, as a PNG. The same state, viewer and caption
+// give the same bytes, from the cache after the first time. A kind that
+// does not draw gives an error wrapping ErrNoPicture.
+func (b *Bot) BoardPNG(st State, viewer int, caption string) ([]byte, error) {
+	p, ok := st.(Picturer)
+	if !ok {
+		return nil, fmt.Errorf("%w: the kind draws no picture", ErrNoPicture)
+	}
+	data, err := st.Encode()
+	if err != nil {
+		return nil, fmt.Errorf("picture: %w", err)
+	}
+	k := pictureKey(st, data, viewer, caption)
+	if png, ok := b.pictures.get(k); ok {
+		return png, nil
+	}
+	img, err := p.Picture(viewer, caption)
+	if err != nil {
+		return nil, fmt.Errorf("picture: %w", err)
+	}
+	png, err := b.pictures.enc.Encode(img)
+	if r, ok := img.(interface{ Release() }); ok {
+		r.Release() // its pixels go to the next picture
+	}
+	if err != nil {
+		return nil, err
+	}
+	b.pictures.put(k, png)
+	return png, nil
+}
+
+// Picture returns the PNG of the game at table as viewer may see it (a
+// seat or Spectator: the caller, an adapter or the web view, knows who
+// asks), under the host's caption: the seats' players. A table with no
+// game gives an error wrapping ErrNotFound; a kind that does not draw,
+// ErrNoPicture.
+func (b *Bot) Picture(ctx context.Context, table Table, viewer int) ([]byte, error) {
+	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
+	if err != nil {
+		return nil, err
+	}
+	if t.empty() || t.damaged != nil || t.st == nil {
+		return nil, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
+	}
+	if viewer != Spectator && (viewer < 0 || viewer >= len(t.rec.Seats)) {
+		return nil, fmt.Errorf("%w: seat %d of %d", ErrBadCommand, viewer, len(t.rec.Seats))
+	}
+	return b.BoardPNG(t.st, viewer, b.pictureCaption(t))
+}
+
+// PictureFor is Picture for the person userID: their own seat's view
+// when they hold a seat at the table (the first, if several), else the
+// spectator's. An adapter that knows only who asks uses this, and cannot
+// show one player's secrets to another.
+func (b *Bot) PictureFor(ctx context.Context, table Table, userID string) ([]byte, error) {
+	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
+	if err != nil {
+		return nil, err
+	}
+	if t.empty() || t.damaged != nil || t.st == nil {
+		return nil, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
+	}
+	viewer := Spectator
+	if s := t.rec.seatsOf(userID); len(s) > 0 && userID != "" {
+		viewer = s[0]
+	}
+	return b.BoardPNG(t.st, viewer, b.pictureCaption(t))
+}
+
+// pictureCaption is the host's line under a board: each seat's player
+// and, in a clocked game in play, their time left, "Red: alice 9:41 (to
+// move) · Blue: AI level 3 10:05".
+func (b *Bot) pictureCaption(t *tx) string {
+	parts := make([]string, len(t.rec.Seats))
+	c := t.rec.Clock
+	timed := c != nil && t.rec.Phase != PhaseSetup && len(c.LeftMS) == len(t.rec.Seats)
+	now := b.clock.Now()
+	for i, s := range t.rec.Seats {
+		name := b.playerName(s)
+		switch s.Kind {
+		case SeatOpen:
+			name = "open"
+		case SeatInvited:
+			name = cmp.Or(s.Name, s.UserID) + " (invited)"
+		}
+		parts[i] = t.spec.SeatName(i) + ": " + name
+		if timed {
+			parts[i] += " " + clockText(c.left(i, now))
+			if c.running() && c.Turn == i {
+				parts[i] += " (to move)"
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,177 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+// twoTables seats alice (East) and bob (West) at #p1 and at #p2, with
+// different hidden numbers at each, both ready.
+func twoTables(h *harness) {
+	for _, tc := range []struct{ table, east, west string }{{"#p1", "4", "6"}, {"#p2", "7", "2"}} {
+		h.in(tc.table, "alice", "!guess start @bob")
+		h.in(tc.table, "bob", "!join")
+		h.dm("alice", tc.table+" hide "+tc.east)
+		h.dm("bob", tc.table+" hide "+tc.west)
+		h.dm("alice", tc.table+" ready")
+		h.dm("bob", tc.table+" ready")
+	}
+}
+
+func picture(t *testing.T, h *harness, channel string, viewer int) []byte {
+	t.Helper()
+	data, err := h.bot.Picture(context.Background(), bot.Table{Network: "test", Channel: channel}, viewer)
+	if err != nil {
+		t.Fatalf("Picture(%s, %d): %v", channel, viewer, err)
+	}
+	if _, err := png.DecodeConfig(bytes.NewReader(data)); err != nil {
+		t.Fatalf("Picture(%s, %d): not a PNG: %v", channel, viewer, err)
+	}
+	return data
+}
+
+// TestPictureHidesSecrets: two tables whose games differ only in the
+// hidden numbers give the spectator the same picture, byte for byte,
+// before and after a guess; each seat's picture shows its own number, so
+// it differs between the tables and from the spectator's; PictureFor
+// gives a person their own seat's picture and anyone else the
+// spectator's.
+func TestPictureHidesSecrets(t *testing.T) {
+	h := newHarness(t, nil)
+	twoTables(h)
+	check := func(when string) {
+		t.Helper()
+		if a, b := picture(t, h, "#p1", bot.Spectator), picture(t, h, "#p2", bot.Spectator); !bytes.Equal(a, b) {
+			t.Errorf("%s: the spectator's pictures of #p1 and #p2 differ (%d and %d bytes); want the same: only secrets differ", when, len(a), len(b))
+		}
+		for seat := range 2 {
+			if a, b := picture(t, h, "#p1", seat), picture(t, h, "#p2", seat); bytes.Equal(a, b) {
+				t.Errorf("%s: seat %d's pictures of #p1 and #p2 are the same; want each to show its own number", when, seat)
+			}
+			if a, b := picture(t, h, "#p1", seat), picture(t, h, "#p1", bot.Spectator); bytes.Equal(a, b) {
+				t.Errorf("%s: seat %d's picture is the spectator's; want its own number shown", when, seat)
+			}
+		}
+	}
+	check("after the setup")
+	h.in("#p1", "alice", "!1")
+	h.in("#p2", "alice", "!1")
+	check("after a guess")
+
+	ctx := context.Background()
+	p1 := bot.Table{Network: "test", Channel: "#p1"}
+	for _, tc := range []struct {
+		name, user string
+		viewer     int
+	}{{"east", "id-alice", 0}, {"west", "id-bob", 1}, {"spectator", "id-carol", bot.Spectator}, {"nobody", "", bot.Spectator}} {
+		got, err := h.bot.PictureFor(ctx, p1, tc.user)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := picture(t, h, "#p1", tc.viewer); !bytes.Equal(got, want) {
+			t.Errorf("%s: PictureFor(%q) is not viewer %d's picture", tc.name, tc.user, tc.viewer)
+		}
+	}
+}
+
+// TestPictureCache: asking again for the same position is answered from
+// the cache, byte for byte; a move makes a new picture; the cache keeps
+// at most its size.
+func TestPictureCache(t *testing.T) {
+	h := newHarness(t, nil)
+	h.playing("#c")
+	first := picture(t, h, "#c", bot.Spectator)
+	before := h.bot.PictureStats()
+	again := picture(t, h, "#c", bot.Spectator)
+	after := h.bot.PictureStats()
+	if !bytes.Equal(first, again) {
+		t.Errorf("the same position twice: pictures differ; want the same bytes")
+	}
+	if after.Hits != before.Hits+1 || after.Misses != before.Misses {
+		t.Errorf("the same position again: got %+v after %+v; want one more hit and no miss", after, before)
+	}
+	h.in("#c", "alice", "!1")
+	if moved := picture(t, h, "#c", bot.Spectator); bytes.Equal(moved, first) {
+		t.Errorf("after a guess: the picture is the old one; want the new position")
+	}
+	if s := h.bot.PictureStats(); s.Misses != after.Misses+1 {
+		t.Errorf("after a guess: got %d misses; want %d", s.Misses, after.Misses+1)
+	}
+
+	st, err := guessgame.New(guessgame.Options{}).New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 300 {
+		if _, err := h.bot.BoardPNG(st, bot.Spectator, fmt.Sprint("caption ", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := h.bot.PictureStats(); s.Entries != 256 {
+		t.Errorf("after 300 pictures: got %d kept; want 256", s.Entries)
+	}
+}
+
+// plain is a State whose kind draws nothing.
+type plain struct{ bot.State }
+
+func TestPictureRefused(t *testing.T) {
+	h := newHarness(t, nil)
+	ctx := context.Background()
+	if _, err := h.bot.Picture(ctx, bot.Table{Network: "test", Channel: "#empty"}, bot.Spectator); !errors.Is(err, bot.ErrNotFound) {
+		t.Errorf("no game: got %v; want ErrNotFound", err)
+	}
+	h.playing("#r")
+	for _, seat := range []int{2, -2, 99} {
+		if _, err := h.bot.Picture(ctx, bot.Table{Network: "test", Channel: "#r"}, seat); !errors.Is(err, bot.ErrBadCommand) {
+			t.Errorf("seat %d: got %v; want ErrBadCommand", seat, err)
+		}
+	}
+	st, _ := guessgame.New(guessgame.Options{}).New("")
+	if _, err := h.bot.BoardPNG(plain{st}, bot.Spectator, ""); !errors.Is(err, bot.ErrNoPicture) {
+		t.Errorf("a kind without pictures: got %v; want ErrNoPicture", err)
+	}
+}
+
+// BenchmarkBoardPNGCached is a board asked for again: the state encoded
+// and hashed, and the cache's answer.
+func BenchmarkBoardPNGCached(b *testing.B) {
+	bt, err := bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bt.Close()
+	st, _ := guessgame.New(guessgame.Options{}).New("")
+	if _, err := bt.BoardPNG(st, bot.Spectator, "East: alice · West: bob"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := bt.BoardPNG(st, bot.Spectator, "East: alice · West: bob"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestPictureShowsClocks: the caption of a clocked game shows the time
+// left, so the picture changes as the clock runs, and not otherwise.
+func TestPictureShowsClocks(t *testing.T) {
+	h := newHarness(t, nil)
+	h.clocked("#k", "10m+5s")
+	first := picture(t, h, "#k", bot.Spectator)
+	if again := picture(t, h, "#k", bot.Spectator); !bytes.Equal(first, again) {
+		t.Errorf("no time passed: the picture changed; want the same")
+	}
+	h.clock.Advance(61e9)
+	if later := picture(t, h, "#k", bot.Spectator); bytes.Equal(first, later) {
+		t.Errorf("a minute later: the picture is the same; want the clock's new time")
+	}
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's headless browser: the test command installs
+// it (make deps); without it a test skips only when CI is unset.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed (make deps installs it)")
+	}
+	t.Skip("chromium is not installed")
+	return ""
+}
+
+// browser starts a headless Chromium for the test: no sandbox (root), no
+// background networking (the machine has no network), a fresh profile.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(t)), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true), chromedp.WindowSize(1000, 1200))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(cancelTime)
+	return ctx
+}
+
+// TestLivePageInChromium (issue 22, must show): the real binary's console
+// with -http; headless Chromium opens /games/1, and a move typed at the
+// console changes the page without a reload: the move list, the board
+// text and the picture. With ATAXXBOT_SHOTS naming a folder, a screenshot
+// of each kind's page is written there.
+func TestLivePageInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and a browser")
+	}
+	ctx := browser(t)
+	bin := buildBot(t)
+	addr := freeAddr(t)
+	base := "http://" + addr
+	p := startProc(t, bin, "bot", nil, "console", "-http", addr)
+	waitStatus(t, base+"/healthz", 200)
+	p.send(t, "start ai:1")
+	p.expect(t, "Game on", procTimeout)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/games/1")); err != nil {
+		t.Fatalf("opening /games/1: %v", err)
+	}
+	before, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#game")))
+	if err != nil || !strings.Contains(before, "No moves yet") {
+		t.Fatalf("/games/1 before a move: got %q, %v; want the game with no moves", before, err)
+	}
+	src0, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#game img.board").src`))
+	p.send(t, "a7-b6")
+	p.expect(t, "Red (you) plays a7-b6", procTimeout)
+	// The page follows by itself: no navigation from here.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#game ol.moves") !== null && document.querySelector("#game ol.moves").textContent.includes("a7-b6")`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		after, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#game")))
+		t.Fatalf("the page did not show a7-b6 without a reload: %v; it shows:\n%s", err, after)
+	}
+	src1, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#game img.board").src`))
+	if src0 == "" || src1 == src0 {
+		t.Errorf("the board picture: got %q then %q; want a picture that changes with the move", src0, src1)
+	}
+	if ok, _ := chromedp.Run(ctx, chromedp.Poll[bool](`(function(){var i=document.querySelector("#game img.board");return i.complete && i.naturalWidth > 0})()`, chromedp.WithPollingTimeout(30*time.Second))); !ok {
+		t.Errorf("the board picture did not load in the browser")
+	}
+	shoot(t, ctx, "ataxx")
+
+	// Every kind's page, with its picture, while a game of it runs.
+	p.send(t, "resign")
+	p.expect(t, "(game 1)", procTimeout)
+	for i, k := range []struct{ kind, start, first, played string }{
+		{"congo", "congo start ai:1", "c2-c3", "Black (AI level 1): "},
+		{"abalone", "abalone start ai:1", "c3c4", "White (AI level 1) plays"},
+		// The console says a secret privately with /msg.
+		{"stratego", "stratego start ai:1", "/msg setup fortress\n/msg ready\nb4-b5", "Blue (AI level 1) plays"},
+	} {
+		p.send(t, k.start)
+		p.expect(t, "Game on", procTimeout)
+		for _, line := range strings.Split(k.first, "\n") {
+			p.send(t, line)
+		}
+		p.expect(t, k.played, procTimeout)
+		id := strconv.Itoa(i + 2)
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/games/"+id)); err != nil {
+			t.Fatalf("opening /games/%s: %v", id, err)
+		}
+		if ok, _ := chromedp.Run(ctx, chromedp.Poll[bool](`(function(){var i=document.querySelector("#game img.board");return i !== null && i.complete && i.naturalWidth > 0})()`, chromedp.WithPollingTimeout(30*time.Second))); !ok {
+			page, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("body")))
+			t.Fatalf("%s: no board picture on /games/%s; the page shows:\n%s", k.kind, id, page)
+		}
+		shoot(t, ctx, k.kind)
+		p.send(t, "resign")
+		p.expect(t, "(game "+id+")", procTimeout)
+	}
+}
+
+// shoot saves a screenshot of the page as ATAXXBOT_SHOTS/NAME.png when
+// that variable names a folder.
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("ATAXXBOT_SHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		t.Error(err)
+	}
+}

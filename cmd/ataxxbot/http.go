@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/ataxxbot/ataxxbot/adapters/console"
+	"github.com/ataxxbot/ataxxbot/adapters/discord"
+	"github.com/ataxxbot/ataxxbot/adapters/irc"
+	"github.com/ataxxbot/ataxxbot/adapters/web"
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// opsServer is the running HTTP server, if any: stop ends it gracefully
+// and waits for it.
+type opsServer struct {
+	reg  *prometheus.Registry // nil when there is no server
+	stop func()
+}
+
+// startHTTP starts the operator's HTTP server when cfg.HTTP.Listen names
+// an address: it owns the metrics registry, makes the bot report into
+// it, and binds the address at once (a taken port is an error now, not
+// later). Without an address it does nothing.
+func startHTTP(ctx context.Context, cfg Config, networked bool, b *bot.Bot, st bot.Store, log *slog.Logger) (opsServer, error) {
+	if cfg.HTTP.Listen == "" {
+		return opsServer{stop: func() {}}, nil
+	}
+	reg := prometheus.NewRegistry()
+	for _, c := range []prometheus.Collector{
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	} {
+		if err := reg.Register(c); err != nil {
+			return opsServer{}, fmt.Errorf("http: metrics: %w", err)
+		}
+	}
+	var kinds []string
+	for _, s := range b.Kinds() {
+		kinds = append(kinds, strings.ToLower(s.Name))
+	}
+	networks := []string{console.Network}
+	if networked {
+		networks = []string{irc.Network, discord.Network}
+	}
+	m, err := web.NewMetrics(reg, kinds, networks)
+	if err != nil {
+		return opsServer{}, err
+	}
+	b.Observe(m)
+	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Log: log})
+	if err != nil {
+		return opsServer{}, fmt.Errorf("http: %w", err)
+	}
+	if err := srv.Listen(); err != nil {
+		return opsServer{}, fmt.Errorf("http.listen %s: %w", cfg.HTTP.Listen, err)
+	}
+	log.Info("http listening", "addr", srv.Addr())
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ctx); err != nil {
+			log.Error("http server stopped", "err", err)
+		}
+	}()
+	return opsServer{reg: reg, stop: func() { cancel(); <-done }}, nil
+}
+
+// registerGauges adds an adapter's gauges to reg (nothing without a
+// server).
+func registerGauges(reg *prometheus.Registry, outboxDepth func() int, gatewayUp func() bool) error {
+	if reg == nil {
+		return nil
+	}
+	if err := web.RegisterGauges(reg, outboxDepth, gatewayUp); err != nil {
+		return fmt.Errorf("http: %w", err)
+	}
+	return nil
+}
