@@ -196,8 +196,11 @@ func TestCapOnHardPositions(t *testing.T) {
 			if err != nil || pos.Legal(m) != nil {
 				t.Fatalf("move %v, %v", m, err)
 			}
-			if took > limit {
-				t.Errorf("level %d with a %v cap took %v", MaxLevel, limit, took)
+			// The search checks its hard stop between nodes; a loaded machine
+			// may deschedule it past the cap, hence the slack.
+			const slack = time.Second
+			if took > limit+slack {
+				t.Errorf("level %d with a %v cap took %v; want at most %v", MaxLevel, limit, took, limit+slack)
 			}
 			t.Logf("%s: %v after %v", fen, m, took)
 		})

@@ -25,8 +25,11 @@ func TestClock(t *testing.T) {
 		base, inc time.Duration
 		games     int
 	}{
-		{"1s+10ms", time.Second, 10 * time.Millisecond, 1},
-		{"300ms+10ms", 300 * time.Millisecond, 10 * time.Millisecond, 2},
+		// Short enough that the engine must budget, long enough that a
+		// race-detector build sharing two cores with other tests does not
+		// lose a ply to the scheduler.
+		{"2s+20ms", 2 * time.Second, 20 * time.Millisecond, 1},
+		{"1s+20ms", time.Second, 20 * time.Millisecond, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
