@@ -2,7 +2,6 @@ package bot
 
 import (
 	"cmp"
-	"container/list"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -10,7 +9,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/ataxxbot/ataxxbot/bot/picture"
 )
@@ -26,20 +25,12 @@ var ErrNoPicture = errors.New("no picture of this board")
 const pictureCacheSize = 256
 
 // pictureCache keeps the PNGs of recent positions, least recently used
-// first out. Its zero value is ready; it is a Bot's field, never shared
-// between bots.
+// first out. A Bot's field, never shared between bots; New sets its size.
 type pictureCache struct {
-	mu      sync.Mutex
-	entries map[[32]byte]*list.Element
-	order   list.List // of *pictureEntry, most recent first
-	enc     picture.Encoder
-	hits    uint64
-	misses  uint64
-}
-
-type pictureEntry struct {
-	key [32]byte
-	png []byte
+	lru[[32]byte, []byte]
+	enc    picture.Encoder
+	hits   atomic.Uint64
+	misses atomic.Uint64
 }
 
 // pictureKey is what a picture depends on: the state's type and encoded
@@ -62,33 +53,13 @@ func pictureKey(st State, data []byte, viewer int, caption string) [32]byte {
 }
 
 func (c *pictureCache) get(k [32]byte) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.entries[k]; ok {
-		c.order.MoveToFront(e)
-		c.hits++
-		return e.Value.(*pictureEntry).png, true
+	png, ok := c.lru.get(k)
+	if ok {
+		c.hits.Add(1)
+	} else {
+		c.misses.Add(1)
 	}
-	c.misses++
-	return nil, false
-}
-
-func (c *pictureCache) put(k [32]byte, png []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.entries == nil {
-		c.entries = map[[32]byte]*list.Element{}
-	}
-	if e, ok := c.entries[k]; ok { // drawn twice at once: keep one
-		c.order.MoveToFront(e)
-		return
-	}
-	c.entries[k] = c.order.PushFront(&pictureEntry{key: k, png: png})
-	for c.order.Len() > pictureCacheSize {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.entries, last.Value.(*pictureEntry).key)
-	}
+	return png, ok
 }
 
 // PictureStats are the picture cache's counts, for metrics.
@@ -99,9 +70,7 @@ type PictureStats struct {
 
 // PictureStats returns the picture cache's counts.
 func (b *Bot) PictureStats() PictureStats {
-	b.pictures.mu.Lock()
-	defer b.pictures.mu.Unlock()
-	return PictureStats{Entries: b.pictures.order.Len(), Hits: b.pictures.hits, Misses: b.pictures.misses}
+	return PictureStats{Entries: b.pictures.len(), Hits: b.pictures.hits.Load(), Misses: b.pictures.misses.Load()}
 }
 
 // BoardPNG draws st's board as viewer may see it (a seat or Spectator)
