@@ -54,6 +54,13 @@ type Config struct {
 	// delivers AI moves through a Sender); others wait their turn.
 	// Default: the number of CPUs.
 	Searchers int
+	// RecordCache is how many tables' records the host keeps in memory
+	// after it saved or read them, so that a command that changes the
+	// game saves at once (compare-and-set on the version it knows)
+	// instead of reading the record first; a command that only reads
+	// checks the version with the store. Default 10,000 (a record is
+	// about 1 KB); negative: none.
+	RecordCache int
 }
 
 func (c Config) withDefaults() Config {
@@ -74,6 +81,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.UndoWindow == 0 {
 		c.UndoWindow = 60 * time.Second
+	}
+	if c.RecordCache == 0 {
+		c.RecordCache = 10000
 	}
 	if c.Searchers <= 0 {
 		c.Searchers = runtime.NumCPU()
@@ -107,6 +117,7 @@ type Bot struct {
 	flags   map[string]*time.Timer // table key -> the timer that claims its flag
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
+	records  recordCache  // recent tables' records (recordcache.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -146,6 +157,8 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 		return nil, fmt.Errorf("%w: default kind %q is not hosted", ErrBadCommand, b.cfg.DefaultKind)
 	}
 	b.cfg.DefaultKind = strings.ToLower(b.cfg.DefaultKind)
+	b.pictures.max = pictureCacheSize
+	b.records.max = b.cfg.RecordCache
 	return b, nil
 }
 
@@ -348,6 +361,7 @@ type tx struct {
 	version uint64
 	changed bool
 	replies []Reply
+	cached  bool  // loaded from the record cache, not the store
 	damaged error // the stored record could not be decoded
 	// wreck is the damaged record as far as it could be read (its seats
 	// and time), nil when not even that: who may replace it.
@@ -436,11 +450,13 @@ type txResult struct {
 // another command saved first. fn reports changes by setting t.changed.
 func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx) error) (*tx, error) {
 	var flagged []Reply
+	cached := true // the first attempt may work from the cached record
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		t, err := b.load(ctx, table, m)
+		t, err := b.loadTx(ctx, table, m, cached)
 		if err != nil {
 			return nil, err
 		}
+		cached = true
 		t.ctx = ctx
 		if b.flagDue(t) {
 			// The side to move ran out of time before this command: the
@@ -463,6 +479,14 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 			t.over = &over
 		}
 		if err := fn(t); err != nil {
+			if t.cached {
+				if ok, cerr := b.confirm(ctx, t); cerr != nil {
+					return nil, cerr // as when the load fails
+				} else if !ok {
+					cached = false
+					continue // refused on an old record: ask again on the stored one
+				}
+			}
 			return t, err
 		}
 		if b.archive() != nil && t.changed && t.rec != nil && t.rec.Phase != PhaseSetup && t.rec.ID == "" && t.rec.Began.IsZero() && t.rec.Link == "" {
@@ -475,12 +499,21 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		}
 		t.fanOut()
 		if !t.changed {
+			if t.cached {
+				if ok, err := b.confirm(ctx, t); err != nil {
+					return nil, err
+				} else if !ok {
+					cached = false
+					continue
+				}
+			}
 			t.replies = append(flagged, t.replies...)
 			return t, nil
 		}
 		err = b.save(ctx, t)
 		if errors.Is(err, ErrConflict) {
-			b.log.Debug("save conflict, retrying", "table", table.Key(), "attempt", attempt)
+			b.log.Debug("save conflict, retrying", "table", table.Key(), "attempt", attempt, "cached", t.cached)
+			cached = false
 			continue
 		}
 		t.replies = append(flagged, t.replies...)
@@ -507,6 +540,8 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 	})
 	if t != nil {
 		res.spec, res.table = &t.spec, t.table
+	} else {
+		res.spec = nil // nothing stands loaded: the refusal is the host's
 	}
 	if err != nil {
 		if t != nil {
@@ -538,7 +573,25 @@ func (t *tx) snapshot() string {
 // A record that cannot be decoded is logged and loaded as damaged: only a
 // fresh game (start, new) replaces it.
 func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
-	data, version, err := b.store.Load(ctx, table.Key())
+	return b.loadTx(ctx, table, m, false)
+}
+
+// loadTx is load, from the record cache when cached allows and it holds
+// the table (the transaction says so: tx.cached).
+func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (*tx, error) {
+	var data []byte
+	var version uint64
+	var err error
+	hit := false
+	if cached {
+		var c cachedRecord
+		if c, hit = b.records.get(table.Key()); hit {
+			data, version = c.data, c.version
+		}
+	}
+	if !hit {
+		data, version, err = b.store.Load(ctx, table.Key())
+	}
 	if errors.Is(err, ErrNotFound) {
 		return b.freshTx(table, nil, b.cfg.DefaultKind, m)
 	}
@@ -587,11 +640,14 @@ func (b *Bot) load(ctx context.Context, table Table, m Message) (*tx, error) {
 		t.wreck = rec // nil when not even the record could be read
 		return t, nil
 	}
-	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
+	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {
 			t.holders = append(t.holders, s.UserID)
 		}
+	}
+	if !hit {
+		b.records.remember(t, data, version)
 	}
 	return t, nil
 }
@@ -658,13 +714,17 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 	}
-	_, err = b.store.Save(ctx, t.table.Key(), data, t.version, t.rec.Phase != PhasePlaying)
+	version, err := b.store.Save(ctx, t.table.Key(), data, t.version, t.rec.Phase != PhasePlaying)
+	if err != nil {
+		b.records.drop(t.table.Key())
+	}
 	if err != nil && !errors.Is(err, ErrConflict) {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	if err == nil {
-		b.noteSaved(ctx, t)
 		t.stale = false
+		b.records.remember(t, data, version)
+		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)
 		b.armFlag(t.table, t.rec)

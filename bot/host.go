@@ -193,6 +193,7 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	if err == nil {
 		_, err = b.store.Save(ctx, here.Key(), data, mine.version, true)
 	}
+	b.records.drop(here.Key()) // the table now shows the game elsewhere
 	if err != nil {
 		b.log.Warn("linking a window", "table", here.Key(), "game", hostTable.Key(), "err", err)
 		return nil, res, fmt.Errorf("%w: you are seated, but this channel could not show the game; say join %s again", ErrUnavailable, id)
