@@ -62,6 +62,7 @@ type Options struct {
 // Store is a bot.Store on Redis.
 type Store struct {
 	client  goredis.UniversalClient
+	batch   *batcher // the hot path's pipelines (pipeline.go)
 	prefix  string
 	ttl     time.Duration
 	timeout time.Duration // bounds a whole call, retries included; 0: none
@@ -137,7 +138,9 @@ func New(client goredis.UniversalClient, prefix string, doneTTL time.Duration) *
 	if doneTTL == 0 {
 		doneTTL = 30 * 24 * time.Hour
 	}
-	return &Store{client: client, prefix: prefix, ttl: doneTTL, log: slog.Default()}
+	s := &Store{client: client, prefix: prefix, ttl: doneTTL, log: slog.Default()}
+	s.batch = newBatcher(client, func(ctx context.Context) (context.Context, context.CancelFunc) { return s.bound(ctx) })
+	return s
 }
 
 // redactURL hides the password of a Redis URL for messages and logs.
@@ -149,8 +152,11 @@ func redactURL(s string) string {
 	return u.Redacted()
 }
 
-// Close closes the client.
-func (s *Store) Close() error { return s.client.Close() }
+// Close stops the store's pipelines and closes the client.
+func (s *Store) Close() error {
+	s.batch.close()
+	return s.client.Close()
+}
 
 // Ping checks that Redis answers.
 func (s *Store) Ping(ctx context.Context) error {
@@ -197,7 +203,9 @@ func (s *Store) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 func (s *Store) loadHash(ctx context.Context, rkey, key string) ([]byte, uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	vals, err := s.client.HMGet(ctx, rkey, "v", "d").Result()
+	cmd := goredis.NewSliceCmd(ctx, "hmget", rkey, "v", "d")
+	err := s.batch.do(ctx, cmd)
+	vals := cmd.Val()
 	if wrongType(err) {
 		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", rkey, bot.ErrDamaged)
 	}
@@ -284,7 +292,16 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 		ttl = s.ttl.Milliseconds()
 	}
 	damaged := strconv.FormatUint(bot.DamagedVersion, 10)
-	n, err := casScript.Run(ctx, s.client, []string{s.Key(key)}, strconv.FormatUint(version, 10), data, ttl, damaged).Int64()
+	args := []any{"evalsha", casScript.Hash(), 1, s.Key(key), strconv.FormatUint(version, 10), data, ttl, damaged}
+	cmd := goredis.NewCmd(ctx, args...)
+	err := s.batch.do(ctx, cmd)
+	if err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") {
+		// The server does not know the script yet (or restarted): Run
+		// loads it.
+		cmd = casScript.Run(ctx, s.client, []string{s.Key(key)}, args[4:]...)
+		err = cmd.Err()
+	}
+	n, err := cmd.Int64()
 	if err != nil {
 		return 0, fmt.Errorf("redis store: save %q: %w", key, err)
 	}

@@ -1,0 +1,130 @@
+package redis
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	goredis "github.com/redis/go-redis/v9"
+)
+
+// pipeliners is how many pipelines may be in flight at once. Each holds
+// one connection for a write and a read; while they are out, the calls
+// that arrive queue up and leave together in the next one.
+const pipeliners = 4
+
+// maxBatch bounds one pipeline, so that a burst does not make one reply
+// wait for thousands of others.
+const maxBatch = 256
+
+// errClosed: the store was closed while a call waited to be sent.
+var errClosed = errors.New("redis store: closed")
+
+// batcher sends the hot path's commands (a record's load and its
+// compare-and-set save) in pipelines: every call waiting when a pipeliner
+// is free goes in one round trip, one write and one read on one
+// connection. A lone call leaves at once, alone; under load, calls share
+// round trips, and Redis and this process spend a system call on many
+// commands instead of one each. Each call keeps its own reply and error.
+type batcher struct {
+	client  goredis.UniversalClient
+	bound   func(context.Context) (context.Context, context.CancelFunc)
+	calls   chan *call
+	quit    chan struct{}
+	start   sync.Once
+	stop    sync.Once
+	workers sync.WaitGroup
+}
+
+// call is one command waiting for its pipeline; done is closed when its
+// reply (or error) is in cmd.
+type call struct {
+	cmd  goredis.Cmder
+	done chan struct{}
+}
+
+func newBatcher(client goredis.UniversalClient, bound func(context.Context) (context.Context, context.CancelFunc)) *batcher {
+	return &batcher{client: client, bound: bound, calls: make(chan *call, maxBatch), quit: make(chan struct{})}
+}
+
+// do sends cmd in the next pipeline and waits for its reply, or for ctx.
+// A call abandoned by its context may still reach Redis, as any command
+// written before a timeout may.
+func (b *batcher) do(ctx context.Context, cmd goredis.Cmder) error {
+	b.start.Do(func() {
+		for range pipeliners {
+			b.workers.Add(1)
+			go b.work()
+		}
+	})
+	c := &call{cmd: cmd, done: make(chan struct{})}
+	select {
+	case b.calls <- c:
+	case <-b.quit:
+		return errClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case <-c.done:
+		return cmd.Err()
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-b.quit:
+		return errClosed
+	}
+}
+
+// work sends pipelines until the store closes: it waits for one call,
+// takes every other call already waiting (up to maxBatch), and sends
+// them together.
+func (b *batcher) work() {
+	defer b.workers.Done()
+	batch := make([]*call, 0, maxBatch)
+	for {
+		batch = batch[:0]
+		select {
+		case c := <-b.calls:
+			batch = append(batch, c)
+		case <-b.quit:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case c := <-b.calls:
+				batch = append(batch, c)
+			default:
+				break more
+			}
+		}
+		b.send(batch)
+	}
+}
+
+// send runs one pipeline; each command's own reply or error stays in it.
+func (b *batcher) send(batch []*call) {
+	ctx, cancel := b.bound(context.Background())
+	defer cancel()
+	if len(batch) == 1 {
+		// Alone: an ordinary round trip, without the pipeline's
+		// bookkeeping.
+		_ = b.client.Process(ctx, batch[0].cmd)
+	} else {
+		_, _ = b.client.Pipelined(ctx, func(p goredis.Pipeliner) error {
+			for _, c := range batch {
+				_ = p.Process(ctx, c.cmd)
+			}
+			return nil
+		})
+	}
+	for _, c := range batch {
+		close(c.done)
+	}
+}
+
+// close stops the pipeliners; calls still waiting to be sent fail.
+func (b *batcher) close() {
+	b.stop.Do(func() { close(b.quit) })
+	b.workers.Wait()
+}
