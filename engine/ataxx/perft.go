@@ -1,22 +1,91 @@
 package ataxx
 
+import "math/bits"
+
 // Perft returns the number of leaf nodes of the legal move tree of the
 // given depth: the standard check of a move generator. A pass counts as a
 // move; a finished game has no moves. The last ply is counted, not made.
+//
+// Perft is also a speed benchmark against other engines, so it does not
+// go through MakeMove: it copies three bitboards and a clock down the tree
+// (no hash, no undo record), and counts the last two plies in one loop
+// without calling itself for the leaves. It leaves p unchanged.
 func Perft(p *Position, depth int) uint64 {
-	switch {
-	case depth <= 0:
+	if depth <= 0 {
 		return 1
-	case depth == 1:
-		return uint64(p.CountMoves())
 	}
-	var l MoveList
-	p.GenerateMoves(&l)
+	return perft(p.pieces[p.turn], p.pieces[p.turn.Other()], p.Empty(), p.halfmove, p.rules.JumpLimit(), depth)
+}
+
+// perftAdjacent and perftRing are adjacent and ring padded to 64 entries,
+// so that indexing them with a square taken from a bitboard
+// (TrailingZeros64 & 63) needs no bounds check in the hot loops.
+var perftAdjacent, perftRing = func() (a, r [64]Bitboard) {
+	copy(a[:], adjacent[:])
+	copy(r[:], ring[:])
+	return a, r
+}()
+
+// perft counts the leaves below the position where the side to move holds
+// us, the other side them, the empty squares are empty, and halfmove
+// non-extending plies have been played of the limit that ends the game;
+// depth >= 1.
+func perft(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
+	if us == 0 || them == 0 || halfmove >= limit {
+		return 0
+	}
+	if depth == 1 {
+		return uint64(countMoves(us, them, empty))
+	}
 	var n uint64
-	for _, m := range l.Moves[:l.Len] {
-		u := p.MakeMove(m)
-		n += Perft(p, depth-1)
-		p.UnmakeMove(m, u)
+	moved := false
+	// Clones: one move per destination. A clone resets the clock.
+	for b := us.Dilate() & empty; b != 0; b &= b - 1 {
+		to := b & -b
+		captured := perftAdjacent[bits.TrailingZeros64(uint64(b))&63] & them
+		n += perftChild(them^captured, us|to|captured, empty^to, 0, limit, depth-1)
+		moved = true
+	}
+	// Jumps: the piece leaves its square. A jump advances the clock.
+	for f := us; f != 0; f &= f - 1 {
+		from := f & -f
+		for b := perftRing[bits.TrailingZeros64(uint64(f))&63] & empty; b != 0; b &= b - 1 {
+			to := b & -b
+			captured := perftAdjacent[bits.TrailingZeros64(uint64(b))&63] & them
+			n += perftChild(them^captured, (us^from)|to|captured, empty^to^from, halfmove+1, limit, depth-1)
+			moved = true
+		}
+	}
+	if !moved && them.Dilate().Dilate()&empty != 0 {
+		// No move but the game goes on: the one move is a pass.
+		return perftChild(them, us, empty, halfmove+1, limit, depth-1)
+	}
+	return n
+}
+
+// perftChild is perft of a child, with the leaf count done here, without a
+// call, when the child is the last ply.
+func perftChild(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
+	if depth > 1 {
+		return perft(us, them, empty, halfmove, limit, depth)
+	}
+	if us == 0 || halfmove >= limit { // them just moved: it has pieces
+		return 0
+	}
+	return uint64(countMoves(us, them, empty))
+}
+
+// countMoves returns the number of legal moves of the side holding us,
+// against them, when neither side is without pieces and the clock has not
+// run out: each clone destination once, each jump, or the pass when there
+// is neither but them can move.
+func countMoves(us, them, empty Bitboard) int {
+	n := (us.Dilate() & empty).Count()
+	for b := us; b != 0; b &= b - 1 {
+		n += bits.OnesCount64(uint64(perftRing[bits.TrailingZeros64(uint64(b))&63] & empty))
+	}
+	if n == 0 && them.Dilate().Dilate()&empty != 0 {
+		return 1
 	}
 	return n
 }
