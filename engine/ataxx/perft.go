@@ -34,8 +34,15 @@ func perft(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
 	if us == 0 || them == 0 || halfmove >= limit {
 		return 0
 	}
-	if depth == 1 {
+	switch depth {
+	case 1:
 		return uint64(countMoves(us, them, empty))
+	case 2:
+		if us.Dilate().Dilate()&empty == 0 {
+			// No move but perhaps a pass.
+			return perftChild(them, us, empty, halfmove+1, limit, 1)
+		}
+		return perft2(us, them, empty, halfmove+1 < limit)
 	}
 	var n uint64
 	moved := false
@@ -74,6 +81,76 @@ func perftChild(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
 	}
 	return uint64(countMoves(us, them, empty))
 }
+
+// perft2 counts the leaves two plies below a position where the side
+// holding us has a move (so it does not pass) and the game is not over;
+// jumps says whether a jump leaves the clock short of the limit.
+//
+// It makes no move. It walks the destinations instead of the moves: every
+// move to a square t captures the same pieces and leaves the opponent the
+// same pieces, so what the opponent can answer is worked out once per
+// destination and then corrected for each jump's vacated origin. The
+// opponent's jump count is kept as a running sum over the whole node
+// (pairs of its piece and an empty square at distance 2) and corrected for
+// the captured pieces and the filled and vacated squares, rather than
+// counted again piece by piece for every child.
+func perft2(us, them, empty Bitboard, jumps bool) uint64 {
+	pairs := 0 // (them piece, empty square) at distance 2
+	for b := them; b != 0; b &= b - 1 {
+		pairs += pop(perftRing[bits.TrailingZeros64(uint64(b))&63] & empty)
+	}
+	var n uint64
+	for b := us.Dilate().Dilate() & empty; b != 0; b &= b - 1 {
+		t := bits.TrailingZeros64(uint64(b)) & 63
+		to := b & -b
+		captured := perftAdjacent[t] & them
+		left := them ^ captured // the opponent's pieces after any move to t
+		if left == 0 {
+			continue // every move to t wins: no leaves
+		}
+		after := empty ^ to
+		reach := left.Dilate()
+		// The opponent's moves after a clone to t.
+		base := pop(reach&after) + pairs - pop(perftRing[t]&them)
+		for c := captured; c != 0; c &= c - 1 {
+			base -= pop(perftRing[bits.TrailingZeros64(uint64(c))&63] & after)
+		}
+		if perftAdjacent[t]&us != 0 {
+			switch {
+			case base > 0:
+				n += uint64(base)
+			case (us|to|captured).Dilate().Dilate()&after != 0:
+				n++ // the opponent passes
+			}
+		}
+		if !jumps {
+			continue
+		}
+		// A jump to t also empties its origin f: the opponent gains the
+		// clone to f if it is next to f, and the jumps to f.
+		from := perftRing[t] & us
+		if base > 0 {
+			n += uint64(base*pop(from) + pop(from&reach))
+			for f := from; f != 0; f &= f - 1 {
+				n += uint64(pop(perftRing[bits.TrailingZeros64(uint64(f))&63] & left))
+			}
+			continue
+		}
+		for f := from; f != 0; f &= f - 1 {
+			fb := f & -f
+			k := pop(perftRing[bits.TrailingZeros64(uint64(f))&63]&left) + pop(fb&reach)
+			switch {
+			case k > 0:
+				n += uint64(k)
+			case ((us^fb)|to|captured).Dilate().Dilate()&(after|fb) != 0:
+				n++ // the opponent passes
+			}
+		}
+	}
+	return n
+}
+
+func pop(b Bitboard) int { return bits.OnesCount64(uint64(b)) }
 
 // countMoves returns the number of legal moves of the side holding us,
 // against them, when neither side is without pieces and the clock has not
