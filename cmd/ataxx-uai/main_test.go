@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,40 @@ func TestSession(t *testing.T) {
 				if !regexp.MustCompile(`^` + w + `$`).MatchString(got[i]) {
 					t.Errorf("line %d: got %q; want match for %q", i+1, got[i], w)
 				}
+			}
+		})
+	}
+}
+
+// TestTableOnlyForSearch checks that a session allocates the search's
+// hash table at its first go and not before: a perft-only session (a
+// move-generator benchmark) allocates a few kilobytes, not the table's
+// megabytes. It measures the bytes run allocates, with runtime.MemStats.
+func TestTableOnlyForSearch(t *testing.T) {
+	const tableBytes = defaultHashMB << 20
+	tests := []struct {
+		name      string
+		input     string
+		wantTable bool
+	}{
+		{name: "perft only", input: "uai\nposition startpos\nperft 5\nquit\n", wantTable: false},
+		{name: "hash set, then perft", input: "setoption name Hash value 128\nisready\nperft 4\nquit\n", wantTable: false},
+		{name: "new game, then perft", input: "uainewgame\nposition startpos moves b6\nperft 4\nquit\n", wantTable: false},
+		{name: "perft, then go", input: "position startpos\nperft 4\ngo depth 1\nquit\n", wantTable: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var out bytes.Buffer
+			if err := run(strings.NewReader(tt.input), &out); err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			if got := allocated >= tableBytes; got != tt.wantTable {
+				t.Errorf("run(%q) allocated %d bytes: table allocated = %v; want %v (a table is %d bytes)\noutput:\n%s",
+					tt.input, allocated, got, tt.wantTable, tableBytes, out.String())
 			}
 		})
 	}
