@@ -157,7 +157,7 @@ type uaiProc struct {
 
 // buildUAI builds the engine into a temporary directory and returns its
 // path.
-func buildUAI(t *testing.T) string {
+func buildUAI(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "ataxx-uai")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
