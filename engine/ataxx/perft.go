@@ -40,7 +40,7 @@ func perft(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
 	case 2:
 		if us.Dilate().Dilate()&empty == 0 {
 			// No move but perhaps a pass.
-			return perftChild(them, us, empty, halfmove+1, limit, 1)
+			return perft(them, us, empty, halfmove+1, limit, 1)
 		}
 		return perft2(us, them, empty, halfmove+1 < limit)
 	}
@@ -50,7 +50,7 @@ func perft(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
 	for b := us.Dilate() & empty; b != 0; b &= b - 1 {
 		to := b & -b
 		captured := perftAdjacent[bits.TrailingZeros64(uint64(b))&63] & them
-		n += perftChild(them^captured, us|to|captured, empty^to, 0, limit, depth-1)
+		n += perft(them^captured, us|to|captured, empty^to, 0, limit, depth-1)
 		moved = true
 	}
 	// Jumps: the piece leaves its square. A jump advances the clock.
@@ -59,27 +59,15 @@ func perft(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
 		for b := perftRing[bits.TrailingZeros64(uint64(f))&63] & empty; b != 0; b &= b - 1 {
 			to := b & -b
 			captured := perftAdjacent[bits.TrailingZeros64(uint64(b))&63] & them
-			n += perftChild(them^captured, (us^from)|to|captured, empty^to^from, halfmove+1, limit, depth-1)
+			n += perft(them^captured, (us^from)|to|captured, empty^to^from, halfmove+1, limit, depth-1)
 			moved = true
 		}
 	}
 	if !moved && them.Dilate().Dilate()&empty != 0 {
 		// No move but the game goes on: the one move is a pass.
-		return perftChild(them, us, empty, halfmove+1, limit, depth-1)
+		return perft(them, us, empty, halfmove+1, limit, depth-1)
 	}
 	return n
-}
-
-// perftChild is perft of a child, with the leaf count done here, without a
-// call, when the child is the last ply.
-func perftChild(us, them, empty Bitboard, halfmove, limit, depth int) uint64 {
-	if depth > 1 {
-		return perft(us, them, empty, halfmove, limit, depth)
-	}
-	if us == 0 || halfmove >= limit { // them just moved: it has pieces
-		return 0
-	}
-	return uint64(countMoves(us, them, empty))
 }
 
 // perft2 counts the leaves two plies below a position where the side
