@@ -63,7 +63,8 @@ type Searcher struct {
 	// sets DefaultTuning.
 	Tuning Tuning
 
-	tt *table
+	tt     *table // nil until the first search: see table
+	hashMB int    // the size of tt, allocated or not
 
 	ctx         context.Context
 	start       time.Time
@@ -86,16 +87,27 @@ type Searcher struct {
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
-// megabytes.
+// megabytes. The table is allocated by the first Search, not here: a
+// program that makes a searcher but only counts perft, or only answers
+// uai and quits, never pays for its megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{Tuning: DefaultTuning, tt: newTable(hashMB)}
+	return &Searcher{Tuning: DefaultTuning, hashMB: hashMB}
 }
 
-// SetHash replaces the transposition table with one of mb megabytes.
-func (s *Searcher) SetHash(mb int) { s.tt = newTable(mb) }
+// SetHash replaces the transposition table with one of mb megabytes,
+// allocated by the next Search.
+func (s *Searcher) SetHash(mb int) { s.tt, s.hashMB = nil, mb }
 
 // Clear forgets what earlier searches learned (a new game).
-func (s *Searcher) Clear() { s.tt.clear() }
+func (s *Searcher) Clear() {
+	if s.tt != nil {
+		s.tt.clear()
+	}
+}
+
+// HasTable reports whether the transposition table has been allocated:
+// it has once a search has run since NewSearcher or SetHash.
+func (s *Searcher) HasTable() bool { return s.tt != nil }
 
 // Options change how a search plays, for the weaker levels.
 type Options struct {
@@ -195,6 +207,9 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {
 	s.ctx = ctx
 	s.start = lim.Start
+	if s.tt == nil {
+		s.tt = newTable(s.hashMB)
+	}
 	if s.start.IsZero() || time.Since(s.start) < 0 {
 		s.start = time.Now()
 	}

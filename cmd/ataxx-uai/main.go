@@ -57,7 +57,7 @@ type session struct {
 	mu       sync.Mutex // guards out: the search writes too
 	out      *bufio.Writer
 	pos      ataxx.Position
-	searcher *ai.Searcher
+	searcher *ai.Searcher       // its table is allocated by the first go: perft needs none
 	level    int                // ai.MaxLevel: full strength
 	overhead time.Duration      // kept back on every move for the pipe
 	clocks   clockWatch         // what the manager charges beyond the search

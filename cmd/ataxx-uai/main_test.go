@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -91,6 +92,40 @@ func TestSession(t *testing.T) {
 	}
 }
 
+// TestTableOnlyForSearch checks that a session allocates the search's
+// hash table at its first go and not before: a perft-only session (a
+// move-generator benchmark) allocates a few kilobytes, not the table's
+// megabytes. It measures the bytes run allocates, with runtime.MemStats.
+func TestTableOnlyForSearch(t *testing.T) {
+	const tableBytes = defaultHashMB << 20
+	tests := []struct {
+		name      string
+		input     string
+		wantTable bool
+	}{
+		{name: "perft only", input: "uai\nposition startpos\nperft 5\nquit\n", wantTable: false},
+		{name: "hash set, then perft", input: "setoption name Hash value 128\nisready\nperft 4\nquit\n", wantTable: false},
+		{name: "new game, then perft", input: "uainewgame\nposition startpos moves b6\nperft 4\nquit\n", wantTable: false},
+		{name: "perft, then go", input: "position startpos\nperft 4\ngo depth 1\nquit\n", wantTable: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			var out bytes.Buffer
+			if err := run(strings.NewReader(tt.input), &out); err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			if got := allocated >= tableBytes; got != tt.wantTable {
+				t.Errorf("run(%q) allocated %d bytes: table allocated = %v; want %v (a table is %d bytes)\noutput:\n%s",
+					tt.input, allocated, got, tt.wantTable, tableBytes, out.String())
+			}
+		})
+	}
+}
+
 // TestBinary builds the real program and talks to it through pipes, as a
 // GUI does.
 func TestBinary(t *testing.T) {
@@ -122,7 +157,7 @@ type uaiProc struct {
 
 // buildUAI builds the engine into a temporary directory and returns its
 // path.
-func buildUAI(t *testing.T) string {
+func buildUAI(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "ataxx-uai")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {

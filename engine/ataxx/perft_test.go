@@ -107,28 +107,86 @@ func TestPerftSharedVectors(t *testing.T) {
 	checkPerftFile(t, path)
 }
 
-// TestPerftCountsMatchGeneration checks the bulk-counting last ply
-// against making every move, on the start position.
-func TestPerftCountsMatchGeneration(t *testing.T) {
-	var slow func(p *Position, depth int) uint64
-	slow = func(p *Position, depth int) uint64 {
-		if depth == 0 {
-			return 1
-		}
-		var n uint64
-		for _, m := range p.LegalMoves() {
-			u := p.MakeMove(m)
-			n += slow(p, depth-1)
-			p.UnmakeMove(m, u)
-		}
-		return n
+// slowPerft counts leaves by making every move with MakeMove: the plain
+// definition that Perft's shortcuts must agree with.
+func slowPerft(p *Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
 	}
-	p := NewPosition()
-	p.SetRules(RulesUAI)
-	for depth := 1; depth <= 4; depth++ {
-		if got, want := Perft(&p, depth), slow(&p, depth); got != want {
-			t.Errorf("Perft(start, %d) = %d; want %d (made move by move)", depth, got, want)
+	var n uint64
+	for _, m := range p.LegalMoves() {
+		u := p.MakeMove(m)
+		n += slowPerft(p, depth-1)
+		p.UnmakeMove(m, u)
+	}
+	return n
+}
+
+// TestPerftCountsMatchGeneration checks Perft, which neither makes moves
+// nor generates the last two plies, against making every move: on the
+// start position, on positions reached by seeded random games (crowded
+// boards with passes and wins by capture), and with the clock one or two
+// plies short of each rule set's jump limit.
+func TestPerftCountsMatchGeneration(t *testing.T) {
+	type perftCase struct {
+		name  string
+		pos   Position
+		depth int
+	}
+	start := NewPosition()
+	start.SetRules(RulesUAI)
+	cases := []perftCase{{name: "start", pos: start, depth: 4}}
+	for _, fen := range []string{
+		"7/7/7/7/-------/-------/x5o x 0 1",                        // passes
+		"xxxxxxx/ooooooo/ooooooo/7/7/7/7 x 0 1",                    // one move, then many
+		"xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxo1/6o x 0 1", // x must pass
+		"ooooooo/ooooooo/ooooooo/ooooooo/ooooooo/ooooo2/5xx o 0 1", // captures end it
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q): %v", fen, err)
 		}
+		cases = append(cases, perftCase{name: fen, pos: p, depth: 4})
+	}
+	seed := uint64(1)
+	next := func(n int) int { // xorshift: the same games on every run
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		return int(seed % uint64(n))
+	}
+	for game := 0; game < 12; game++ {
+		p := NewPosition()
+		for ply := 0; ply < 60 && !p.IsOver(); ply++ {
+			moves := p.LegalMoves()
+			p.MakeMove(moves[next(len(moves))])
+			if ply%15 == 14 {
+				cases = append(cases, perftCase{name: fmt.Sprintf("game%d/ply%d", game, ply), pos: p, depth: 3})
+			}
+		}
+	}
+	for _, r := range []Rules{RulesUAI, RulesManual, RulesCS61B} {
+		for short := 1; short <= 3; short++ {
+			p, err := ParseFEN(fmt.Sprintf("x5o/7/2-1-2/7/2-1-2/7/o5x x %d 1", r.JumpLimit()-short))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.SetRules(r)
+			cases = append(cases, perftCase{name: fmt.Sprintf("%v/limit-%d", r, short), pos: p, depth: 4})
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := c.pos
+			for depth := 1; depth <= c.depth; depth++ {
+				if got, want := Perft(&p, depth), slowPerft(&p, depth); got != want {
+					t.Errorf("Perft(%q, %d) = %d; want %d (made move by move)", p.FEN(), depth, got, want)
+				}
+			}
+			if p != c.pos {
+				t.Errorf("Perft changed the position: got %v; want %v", p.FEN(), c.pos.FEN())
+			}
+		})
 	}
 }
 
