@@ -44,11 +44,17 @@ race:
 soak:
 	$(GO) test -count=1 -run 'TestResidentMemoryFlat' -v ./store/redis/ | grep -E 'resident|^(ok|FAIL|---)'
 
-## bench: the engine's speed (perft leaves/s, move generation) and the
-## bot's command path on Redis over 1,000 channels.
-bench:
+## bench: the figures of README's "Performance", each beside its reference
+## measured in the same run: the engine (perft leaves/s, move generation);
+## the bot's command path on Redis at 1,000 and 100 commands in flight
+## beside redis-benchmark's GET on the same server; ataxx-uai's perft 7 as
+## a process beside libataxx's, when LIBATAXX_PERFT names libataxx's
+## perft (LIBATAXX_PERFT="/path/to/libataxx/build/examples/perft 7").
+LIBATAXX_PERFT ?=
+bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
-	$(GO) test -run '^$$' -bench CommandPath -benchtime 20000x ./store/redis/
+	$(GO) test -run '^$$' -bench CommandPath -benchtime 60000x -benchmem ./store/redis/
+	LIBATAXX_PERFT='$(LIBATAXX_PERFT)' $(GO) test -run '^$$' -bench PerftProcess -benchtime 1x ./cmd/ataxx-uai/
 
 ## fuzz: a short run of every fuzz target (FUZZTIME each).
 FUZZTIME ?= 20s

@@ -37,6 +37,7 @@ type Config struct {
 	IdleAfter   time.Duration         `yaml:"idle_after"`
 	Archive     *bool                 `yaml:"archive"` // default true
 	LeaseTTL    time.Duration         `yaml:"lease_ttl"`
+	RecordCache int                   `yaml:"record_cache"` // tables kept in memory; 0: 10,000; negative: none
 	IRC         *IRCConfig            `yaml:"irc"`
 	Discord     *DiscordConfig        `yaml:"discord"`
 	Challenge   struct {

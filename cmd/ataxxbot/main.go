@@ -118,6 +118,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		DrawWindow:   cfg.Challenge.DrawWindow,
 		Clock:        cfg.Clock.control,
 		PublicURL:    cfg.HTTP.PublicURL,
+		RecordCache:  cfg.RecordCache,
 	}
 	if *cs61b {
 		if botCfg.DefaultLevel == 0 {

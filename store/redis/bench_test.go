@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -34,10 +36,16 @@ type channelPlayer struct {
 	games   int
 	maxRec  int
 	store   *redisstore.Store
+	// lat is how long each command took, from the message to its
+	// replies, since the last resetLatency.
+	lat []time.Duration
 }
 
 func (c *channelPlayer) say(user, text string) []bot.Reply {
-	return c.b.Handle(context.Background(), bot.Message{Network: "bench", Channel: c.channel, UserID: user, Name: user, Text: "!" + text})
+	t0 := time.Now()
+	rs := c.b.Handle(context.Background(), bot.Message{Network: "bench", Channel: c.channel, UserID: user, Name: user, Text: "!" + text})
+	c.lat = append(c.lat, time.Since(t0))
+	return rs
 }
 
 func (c *channelPlayer) newGame(tb testing.TB) {
@@ -87,40 +95,95 @@ func newPlayers(tb testing.TB, s *redisstore.Store, n int) []*channelPlayer {
 	return ps
 }
 
-// BenchmarkCommandPath measures whole move commands (parse, load from
-// Redis, apply, compare-and-set save, render) over 1,000 channels played
-// at once, and reports commands/s and the p50/p99 latency of a command.
+// BenchmarkCommandPath measures whole commands (parse, load from Redis,
+// apply, compare-and-set save, render) over 1,000 channels played at once
+// (1,000 commands in flight) and over 100, each channel two people taking
+// turns with random legal moves and starting a new game when one ends.
+// An op is one move; commands/s and the latencies count every command
+// (the moves and each new game's new, start and join). Beside them, in
+// the same run and on the same server, redis-benchmark's GET with 100
+// clients: the reference the command path is measured against
+// (ratio-to-GET). The server runs as in production (append-only file,
+// fsync every second) unless REDIS_URL names another.
 func BenchmarkCommandPath(b *testing.B) {
-	s := open(b, redistest.URL(b), fmt.Sprintf("bench%d", time.Now().UnixNano()))
-	const channels = 1000
+	url := benchServerURL(b)
+	getPerSec := redisBenchmarkGET(b, url)
+	for _, channels := range []int{1000, 100} {
+		b.Run(fmt.Sprintf("inflight=%d", channels), func(b *testing.B) {
+			benchCommands(b, url, channels, getPerSec)
+		})
+	}
+}
+
+// benchServerURL is REDIS_URL, or a fresh server on loopback with
+// Redis's usual durability, an fsync every second.
+func benchServerURL(b *testing.B) string {
+	if u := os.Getenv("REDIS_URL"); u != "" {
+		return u
+	}
+	return redistest.StartWith(b, "--appendfsync", "everysec").URL
+}
+
+// redisBenchmarkGET runs redis-benchmark -t get -c 100 on the server at
+// url and returns its GET/s, or 0 (logged) where redis-benchmark is not
+// installed.
+func redisBenchmarkGET(b *testing.B, url string) float64 {
+	bin, err := exec.LookPath("redis-benchmark")
+	if err != nil {
+		b.Logf("no reference: redis-benchmark not installed (Debian's redis-tools): %v", err)
+		return 0
+	}
+	out, err := exec.Command(bin, "-u", url, "-t", "get", "-c", "100", "-n", "300000", "-q").CombinedOutput()
+	if err != nil {
+		b.Fatalf("redis-benchmark: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`GET: ([0-9.]+) requests per second`).FindAllSubmatch(out, -1)
+	if len(m) == 0 {
+		b.Fatalf("redis-benchmark said no GET rate:\n%s", out)
+	}
+	rate, err := strconv.ParseFloat(string(m[len(m)-1][1]), 64)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("reference: redis-benchmark -t get -c 100: %.0f GET/s", rate)
+	return rate
+}
+
+func benchCommands(b *testing.B, url string, channels int, getPerSec float64) {
+	s := open(b, url, fmt.Sprintf("bench%d", time.Now().UnixNano()))
 	players := newPlayers(b, s, channels)
+	for _, p := range players {
+		p.lat = p.lat[:0]
+	}
 	var next atomic.Int64
-	var mu sync.Mutex
-	var lat []time.Duration
-	b.SetParallelism(channels / runtime.GOMAXPROCS(0))
+	b.SetParallelism(max(1, channels/runtime.GOMAXPROCS(0)))
 	cpu0 := cpuTime(b)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		p := players[int(next.Add(1)-1)%channels]
-		var mine []time.Duration
 		for pb.Next() {
-			t0 := time.Now()
 			p.step(b)
-			mine = append(mine, time.Since(t0))
 		}
-		mu.Lock()
-		lat = append(lat, mine...)
-		mu.Unlock()
 	})
 	b.StopTimer()
 	// CPU time per command, of this process only (Redis has its own): a
 	// figure that a busy machine changes less than commands/s.
-	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/float64(b.N), "cpu-µs/command")
+	var lat []time.Duration
+	for _, p := range players {
+		lat = append(lat, p.lat...)
+	}
+	if len(lat) == 0 {
+		return
+	}
 	slices.Sort(lat)
-	if len(lat) > 0 {
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commands/s")
-		b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
-		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+	perSec := float64(len(lat)) / b.Elapsed().Seconds()
+	b.ReportMetric(perSec, "commands/s")
+	b.ReportMetric(float64((cpuTime(b)-cpu0).Microseconds())/float64(len(lat)), "cpu-µs/command")
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	if getPerSec > 0 {
+		b.ReportMetric(getPerSec, "redis-GET/s")
+		b.ReportMetric(perSec/getPerSec, "ratio-to-GET")
 	}
 	biggest := 0
 	for _, p := range players {

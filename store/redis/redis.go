@@ -89,6 +89,10 @@ func Open(opts Options) (*Store, error) {
 		WriteTimeout:  opts.Timeout,
 		PoolTimeout:   opts.Timeout,
 		MaxRetries:    1,
+		// RESP2: the store reads nothing that RESP3 types better, and a
+		// RESP3 connection is peeked for push notifications each time
+		// it leaves the pool.
+		Protocol: 2,
 		// A call's context deadline (Timeout, retries included) is what
 		// bounds it, so an outage costs a player Timeout, not twice it.
 		ContextTimeoutEnabled: true,

@@ -20,15 +20,23 @@ import (
 
 // Server is a redis-server the test controls.
 type Server struct {
-	t    testing.TB
-	Port int
-	URL  string // redis://127.0.0.1:PORT/0
-	dir  string
-	cmd  *exec.Cmd
+	t     testing.TB
+	extra []string // options after the defaults (a later option wins)
+	Port  int
+	URL   string // redis://127.0.0.1:PORT/0
+	dir   string
+	cmd   *exec.Cmd
 }
 
 // Start starts a fresh redis-server and stops it when the test ends.
 func Start(t testing.TB) *Server {
+	t.Helper()
+	return StartWith(t)
+}
+
+// StartWith is Start with redis-server options after the defaults, which
+// they override ("--appendfsync", "everysec").
+func StartWith(t testing.TB, options ...string) *Server {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -37,7 +45,7 @@ func Start(t testing.TB) *Server {
 		}
 		t.Skipf("redis-server not installed: %v", err)
 	}
-	s := &Server{t: t, Port: freePort(t), dir: t.TempDir()}
+	s := &Server{t: t, Port: freePort(t), dir: t.TempDir(), extra: options}
 	s.URL = fmt.Sprintf("redis://127.0.0.1:%d/0", s.Port)
 	s.start(bin)
 	t.Cleanup(s.Stop)
@@ -55,10 +63,10 @@ func freePort(t testing.TB) int {
 
 func (s *Server) start(bin string) {
 	s.t.Helper()
-	s.cmd = exec.Command(bin,
-		"--port", strconv.Itoa(s.Port), "--bind", "127.0.0.1",
+	args := []string{"--port", strconv.Itoa(s.Port), "--bind", "127.0.0.1",
 		"--dir", s.dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always",
-		"--logfile", filepath.Join(s.dir, "redis.log"))
+		"--logfile", filepath.Join(s.dir, "redis.log")}
+	s.cmd = exec.Command(bin, append(args, s.extra...)...)
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatalf("start redis-server: %v", err)
 	}
