@@ -39,6 +39,7 @@ type batcher struct {
 // call is one command waiting for its pipeline; done is closed when its
 // reply (or error) is in cmd.
 type call struct {
+	ctx  context.Context
 	cmd  goredis.Cmder
 	done chan struct{}
 }
@@ -57,7 +58,10 @@ func (b *batcher) do(ctx context.Context, cmd goredis.Cmder) error {
 			go b.work()
 		}
 	})
-	c := &call{cmd: cmd, done: make(chan struct{})}
+	if err := ctx.Err(); err != nil {
+		return err // never sent: a canceled save does not happen
+	}
+	c := &call{ctx: ctx, cmd: cmd, done: make(chan struct{})}
 	select {
 	case b.calls <- c:
 	case <-b.quit:
@@ -103,9 +107,23 @@ func (b *batcher) work() {
 }
 
 // send runs one pipeline; each command's own reply or error stays in it.
+// A call whose context ended while it waited is not sent.
 func (b *batcher) send(batch []*call) {
 	ctx, cancel := b.bound(context.Background())
 	defer cancel()
+	live := batch[:0] // in place: it writes no further than it has read
+	for _, c := range batch {
+		if err := c.ctx.Err(); err != nil {
+			c.cmd.SetErr(err)
+			close(c.done)
+			continue
+		}
+		live = append(live, c)
+	}
+	batch = live
+	if len(batch) == 0 {
+		return
+	}
 	if len(batch) == 1 {
 		// Alone: an ordinary round trip, without the pipeline's
 		// bookkeeping.

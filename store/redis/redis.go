@@ -250,14 +250,12 @@ func cut(s string, n int) string {
 // version, or -1 on a conflict.
 var casScript = goredis.NewScript(`
 local state
-local t = redis.call('TYPE', KEYS[1]).ok
-if t == 'none' then
-  state = '0'
-elseif t ~= 'hash' then
+local v = redis.pcall('HGET', KEYS[1], 'v')
+if type(v) == 'table' and v.err then
   state = 'damaged'
 else
-  local f = redis.call('HMGET', KEYS[1], 'v', 'd')
-  local v, d = f[1], f[2]
+  -- HEXISTS, not the record itself: no copy of it into Lua.
+  local d = redis.call('HEXISTS', KEYS[1], 'd') == 1
   if not v and not d then
     state = '0'
   elseif not v or not d then
