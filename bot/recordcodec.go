@@ -151,24 +151,24 @@ func AppendRecord(dst []byte, r *Record) ([]byte, error) {
 	return b, nil
 }
 
-// encodedSize is an upper bound of r's binary size, so MarshalRecord
-// allocates once.
+// encodedSize is about r's binary size (a little more as a rule), so
+// MarshalRecord allocates once.
 func encodedSize(r *Record) int {
-	const field = binary.MaxVarintLen64
-	n := 64*field + len(r.Game) + len(r.Result) + len(r.Ending) + len(r.HostID) + len(r.Link) + len(r.ID) +
+	const str = 2 // the length of a string under 16 KiB
+	n := 96 + 7*str + len(r.Game) + len(r.Result) + len(r.Ending) + len(r.HostID) + len(r.Link) + len(r.ID) +
 		len(r.RematchBy) + len(r.State)
 	for i := range r.Seats {
 		s := &r.Seats[i]
-		n += 10*field + len(s.UserID) + len(s.Name) + len(s.Engine) + len(s.Table) + len(s.Was)
+		n += 16 + 5*str + len(s.UserID) + len(s.Name) + len(s.Engine) + len(s.Table) + len(s.Was)
 	}
 	for _, w := range r.Windows {
-		n += field + len(w)
+		n += str + len(w)
 	}
 	for _, m := range r.Moves {
-		n += field + len(m)
+		n += str + len(m)
 	}
 	if r.Clock != nil {
-		n += field * len(r.Clock.LeftMS)
+		n += 32 + 5*len(r.Clock.LeftMS)
 	}
 	return n
 }
@@ -207,6 +207,10 @@ type decoder struct {
 	data []byte
 	off  int
 	err  error
+	// text is data copied once into a string, made at the first string
+	// read: every string of the record is a part of it, so the strings
+	// take one allocation, not one each (a game's moves are many).
+	text string
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -287,8 +291,20 @@ func (d *decoder) bytes() []byte {
 	return b
 }
 
-// string copies the string out of the input, which the caller may reuse.
-func (d *decoder) string() string { return string(d.bytes()) }
+// string is a string of the record, copied out of the input (the caller
+// may reuse it).
+func (d *decoder) string() string {
+	n := d.count(1)
+	if d.err != nil || n == 0 {
+		return ""
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	s := d.text[d.off : d.off+n]
+	d.off += n
+	return s
+}
 
 func (d *decoder) strings() []string {
 	n := d.count(1)
