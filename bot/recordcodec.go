@@ -15,9 +15,9 @@ import (
 // never a byte that can begin a JSON text, so the JSON records written
 // before it are still read (UnmarshalRecord tells them apart), and a
 // later encoding can take the next byte. A field added to Record must be
-// added here, at the end of its struct's part, with a new format byte
-// when old readers cannot skip it (TestRecordCodecCoversEveryField fails
-// until it is).
+// added here (TestRecordCodecCoversEveryField fails until it is); as a
+// reader refuses bytes it does not expect, a changed layout takes a new
+// format byte, and the reader keeps reading the layouts before it.
 //
 // Layout of binaryV1, after its byte:
 //
