@@ -53,7 +53,8 @@ type Seat struct {
 }
 
 // Record is everything stored for a channel: one game, its seats and the
-// channel's settings. It is stored as indented JSON: readable by a person.
+// channel's settings. It is stored in a binary encoding (MarshalRecord);
+// RecordJSON shows it to a person as the JSON it was once stored as.
 type Record struct {
 	Schema  int       `json:"schema"`
 	Game    string    `json:"game"`
@@ -100,21 +101,84 @@ type Record struct {
 	State json.RawMessage `json:"state"` // the game's own text
 }
 
-// MarshalRecord encodes r for the store.
+// MarshalRecord encodes r for the store, in the binary encoding
+// (recordcodec.go): the record is decoded and encoded on every command.
+// RecordJSON shows a stored record to a person.
 func MarshalRecord(r *Record) ([]byte, error) {
-	return json.MarshalIndent(r, "", " ")
+	return AppendRecord(make([]byte, 0, encodedSize(r)), r)
 }
 
-// UnmarshalRecord decodes a stored record.
+// UnmarshalRecord decodes a stored record: the binary encoding, or the
+// JSON (indented or not) that records were stored as before it. Anything
+// else, a record cut short or with bytes after it, a phase or seat kind
+// this bot does not know, or a schema newer than SchemaVersion is an
+// error wrapping ErrDamaged. The record shares no memory with data.
 func UnmarshalRecord(data []byte) (*Record, error) {
-	var r Record
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("decode record: %w", err)
+	var r *Record
+	switch i := firstNonSpace(data); {
+	case len(data) == 0:
+		return nil, fmt.Errorf("%w: decode record: empty", ErrDamaged)
+	case i < len(data) && data[i] == '{':
+		r = &Record{}
+		if err := json.Unmarshal(data, r); err != nil {
+			return nil, fmt.Errorf("%w: decode record: %w", ErrDamaged, err)
+		}
+		if err := r.checkValues(); err != nil {
+			return nil, err
+		}
+	case data[0] == binaryV1:
+		var err error
+		if r, err = decodeBinary(data[1:]); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("%w: decode record: unknown format byte %#02x", ErrDamaged, data[0])
 	}
 	if r.Schema < 1 || r.Schema > SchemaVersion {
-		return nil, fmt.Errorf("decode record: schema %d, this bot reads 1 to %d", r.Schema, SchemaVersion)
+		return nil, fmt.Errorf("%w: decode record: schema %d, this bot reads 1 to %d", ErrDamaged, r.Schema, SchemaVersion)
 	}
-	return &r, nil
+	return r, nil
+}
+
+// firstNonSpace is the index of data's first byte that is not JSON
+// white space (len(data) if none).
+func firstNonSpace(data []byte) int {
+	for i, c := range data {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return i
+		}
+	}
+	return len(data)
+}
+
+// checkValues refuses a phase or seat kind the binary encoding cannot
+// write, so a JSON record that loads can be saved.
+func (r *Record) checkValues() error {
+	if _, ok := phaseCode(r.Phase); !ok {
+		return fmt.Errorf("%w: decode record: unknown phase %q", ErrDamaged, r.Phase)
+	}
+	for i, s := range r.Seats {
+		if _, ok := seatKindCode(s.Kind); !ok {
+			return fmt.Errorf("%w: decode record: seat %d: unknown kind %q", ErrDamaged, i, s.Kind)
+		}
+	}
+	return nil
+}
+
+// RecordJSON shows a stored record (either encoding) to a person: the
+// record as indented JSON, as records were stored before the binary
+// encoding, with the game's state as its own JSON (as a string when it
+// is not JSON).
+func RecordJSON(data []byte) ([]byte, error) {
+	r, err := UnmarshalRecord(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.State) > 0 && !json.Valid(r.State) {
+		text, _ := json.Marshal(string(r.State))
+		r.State = text
+	}
+	return json.MarshalIndent(r, "", " ")
 }
 
 // seatsOf returns the seats held by user, in order.

@@ -69,6 +69,19 @@ func (h *harness) raw() string {
 	return string(data)
 }
 
+// text is the stored record as an operator reads it (bot.RecordJSON).
+func (h *harness) text() string {
+	data, _, err := h.store.Load(context.Background(), "test:#test")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	text, err := bot.RecordJSON(data)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(text)
+}
+
 func (h *harness) fen() string {
 	h.t.Helper()
 	r := h.say("observer", "!ataxx fen")
@@ -443,7 +456,7 @@ func TestRecordIsReadableText(t *testing.T) {
 		{user: "alice", text: "!ataxx start ai", want: "Game on"},
 		{user: "alice", text: "!a7-b6", want: "plays"},
 	})
-	raw := h.raw()
+	raw := h.text()
 	for _, want := range []string{`"schema": 1`, `"game": "ataxx"`, `"phase": "playing"`, `"start": "x5o/7/7/7/7/7/o5x x 0 1"`, `"moves": "b6 `, `"user": "id-alice"`} {
 		if !strings.Contains(raw, want) {
 			t.Errorf("record lacks %s:\n%s", want, raw)
@@ -523,8 +536,8 @@ func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
 	if plays != 1 {
 		t.Fatalf("AI moves announced after resume: got %d (%q); want 1", plays, out.replies)
 	}
-	if !strings.Contains(h.raw(), `"moves": "b6 `) {
-		t.Fatalf("record after resume: %s", h.raw())
+	if !strings.Contains(h.text(), `"moves": "b6 `) {
+		t.Fatalf("record after resume: %s", h.text())
 	}
 	if owed, _ := h.store.Owed(context.Background()); len(owed) != 0 {
 		t.Fatalf("owed after resume: got %q; want none", owed)

@@ -2,6 +2,7 @@ package ataxxgame_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -52,11 +53,19 @@ func TestDamagedAtaxxRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bad := strings.Replace(string(data), `"state": {`, `"state": `+tt.state+`, "x": {`, 1)
-			if tt.name == "truncated" {
-				bad = string(data[:len(data)/2])
+			rec, err := bot.UnmarshalRecord(data)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if _, err := h.store.Save(context.Background(), "test:#test", []byte(bad), v, false); err != nil {
+			rec.State = json.RawMessage(tt.state)
+			bad, err := bot.MarshalRecord(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.name == "truncated" {
+				bad = data[:len(data)/2]
+			}
+			if _, err := h.store.Save(context.Background(), "test:#test", bad, v, false); err != nil {
 				t.Fatal(err)
 			}
 			for _, line := range []string{"!a7-b6", "!status", "!dump"} {

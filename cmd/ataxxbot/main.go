@@ -4,6 +4,7 @@
 // it is stopped (SIGINT, SIGTERM); "console" forces the console.
 //
 //	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH|redis://...] [-config FILE] [-channel NAME]
+//	ataxxbot record [-store bolt:PATH|redis://...] [-config FILE] CHANNEL|-key KEY
 //
 // ataxxbot -h lists the subcommand and every flag.
 //
@@ -54,6 +55,9 @@ func main() {
 
 // run is main with its surroundings passed in; it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "record" {
+		return runRecord(ctx, args[1:], stdout, stderr)
+	}
 	forceConsole := len(args) > 0 && args[0] == "console"
 	if forceConsole {
 		args = args[1:]
@@ -221,6 +225,9 @@ Subcommands:
             runs the lines of FILE; a move typed before its turn waits
             for the AI's move. quit, exit or the end of input ends it with
             "The program is terminated..." (with -cs61b: quietly).
+  record    print a channel's stored record as JSON: ataxxbot record
+            [-store S] [-config F] CHANNEL (irc:#ataxx, or #ataxx on the
+            config's one network) or -key KEY; ataxxbot record -h says more.
 
 Flags:
 `
