@@ -208,14 +208,16 @@ func (s *Store) loadHash(ctx context.Context, rkey, key string) ([]byte, uint64,
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	cmd := goredis.NewSliceCmd(ctx, "hmget", rkey, "v", "d")
+	// After an error, cmd is not read: a call given up on may still be
+	// in its pipeline.
 	err := s.batch.do(ctx, cmd)
-	vals := cmd.Val()
 	if wrongType(err) {
 		return nil, bot.DamagedVersion, fmt.Errorf("redis store: %s is not a hash: %w", rkey, bot.ErrDamaged)
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("redis store: load %q: %w", key, err)
 	}
+	vals := cmd.Val()
 	vs, ok1 := vals[0].(string)
 	data, ok2 := vals[1].(string)
 	switch {
@@ -302,6 +304,9 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 		// loads it.
 		cmd = casScript.Run(ctx, s.client, []string{s.Key(key)}, args[4:]...)
 		err = cmd.Err()
+	}
+	if err != nil { // cmd is not read: it may still be in its pipeline
+		return 0, fmt.Errorf("redis store: save %q: %w", key, err)
 	}
 	n, err := cmd.Int64()
 	if err != nil {
