@@ -234,13 +234,13 @@ func internStart(b []byte) string {
 }
 
 // replayText rebuilds s's position from Start and the moves in text, as
-// replay does from s.Moves and with the same errors, without splitting
-// the text into strings: moves in UAI notation are read in place and the
-// rest by ataxx.ParseMove, each checked by Position.Play. Text that is not
-// ASCII is left to replay, whose splitting knows Unicode's white space.
+// replay does from s.Moves, without splitting the text into strings:
+// moves in UAI notation are read in place and checked by surelyLegal, the
+// rest read by ataxx.ParseMove and checked by Position.Play. Text that is
+// not ASCII, and any refusal, is handed to replay, which knows Unicode's
+// white space and words the refusal.
 func replayText[T string | []byte](s *state, text T) error {
-	n, ascii := countFields(text)
-	if !ascii {
+	slow := func() error {
 		s.Moves = string(text)
 		return s.replay()
 	}
@@ -256,48 +256,43 @@ func replayText[T string | []byte](s *state, text T) error {
 	}
 	pos.SetRules(rules)
 	moves := s.moves[:0]
-	if cap(moves) < n {
-		moves = make([]ataxx.Move, 0, n)
+	if guess := len(text)/3 + 1; cap(moves) < guess { // mostly clones: 2 bytes and a space
+		moves = make([]ataxx.Move, 0, guess)
 	}
-	var prev ataxx.Position
+	var undo ataxx.Undo // of the last move, to step back to prev at the end
 	for i := 0; i < len(text); {
-		for i < len(text) && isASCIISpace(text[i]) {
+		c := text[i]
+		if isASCIISpace(c) {
 			i++
-		}
-		if i == len(text) {
-			break
+			continue
 		}
 		j := i
-		for j < len(text) && !isASCIISpace(text[j]) {
-			j++
+		for ; j < len(text) && !isASCIISpace(text[j]); j++ {
+			if text[j] >= 0x80 {
+				return slow()
+			}
 		}
 		word := text[i:j]
 		i = j
 		m, ok := parseUAIMove(word)
-		err = nil
-		if !ok {
-			m, err = ataxx.ParseMove(string(word))
-		}
-		before := pos
 		switch {
-		case err != nil:
 		case ok && surelyLegal(&pos, m):
-			pos.MakeMove(m)
+			undo = pos.MakeMove(m)
 		default:
-			m, _, err = pos.Play(m)
-		}
-		if err != nil {
-			if len(moves) > 0 {
-				s.prev = prev
+			if !ok {
+				if m, err = ataxx.ParseMove(string(word)); err != nil {
+					return slow()
+				}
 			}
-			s.moves = moves
-			return fmt.Errorf("ataxx state: move %d %s: %w", len(moves)+1, word, err)
+			if m, undo, err = pos.Play(m); err != nil {
+				return slow()
+			}
 		}
-		prev = before
 		moves = append(moves, m)
 	}
-	if len(moves) > 0 {
-		s.prev = prev
+	if n := len(moves); n > 0 {
+		s.prev = pos
+		s.prev.UnmakeMove(moves[n-1], undo)
 	}
 	s.moves = moves
 	if s.Began < 0 || s.Began > len(moves) {
@@ -342,24 +337,6 @@ func parseRules(name string) (ataxx.Rules, error) {
 	return ataxx.ParseRules(name)
 }
 
-// countFields counts the words of text as strings.Fields splits them, if
-// text is ASCII; it reports false if it is not.
-func countFields[T string | []byte](text T) (n int, ascii bool) {
-	inWord := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= 0x80 {
-			return 0, false
-		}
-		space := isASCIISpace(c)
-		if !space && !inWord {
-			n++
-		}
-		inWord = !space
-	}
-	return n, true
-}
-
 // asciiSpaces has bit c set for each ASCII byte c that strings.Fields
 // splits at.
 const asciiSpaces = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\v' | 1<<'\f' | 1<<'\r'
@@ -383,12 +360,20 @@ func parseUAIMove[T string | []byte](w T) (ataxx.Move, bool) {
 		}
 		from, ok1 := uaiSquare(w[0], w[1])
 		to, ok2 := uaiSquare(w[2], w[3])
-		if !ok1 || !ok2 || ataxx.Distance(from, to) != 2 {
+		if !ok1 || !ok2 || max(absDiff(w[0], w[2]), absDiff(w[1], w[3])) != 2 {
 			return ataxx.NoMove, false
 		}
 		return ataxx.Jump(from, to), true
 	}
 	return ataxx.NoMove, false
+}
+
+// absDiff returns |a-b|.
+func absDiff(a, b byte) byte {
+	if a < b {
+		return b - a
+	}
+	return a - b
 }
 
 // uaiSquare reads a square from its file letter (lower case) and rank.
