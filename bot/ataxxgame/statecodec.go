@@ -302,13 +302,17 @@ func replayText[T string | []byte](s *state, text T) error {
 	return nil
 }
 
-// surelyLegal reports whether m, a clone or jump as parseUAIMove reads
-// it, is legal in pos, cheaply: Position.Legal asks first whether the game
-// is over, which costs a look at both sides' moves, but a side with a
-// clone or jump of its own is not stuck, so only the piece counts and the
-// jump limit can have ended the game. A false answer is not a refusal:
-// the caller asks Position.Play, which refuses in its own words.
+// surelyLegal reports whether m, as parseUAIMove reads it (a clone
+// without its origin, a jump of 2 squares, or a pass), is legal in pos,
+// cheaply: Position.Legal asks first whether the game is over, which costs
+// a look at both sides' moves, but a side with a clone or jump of its own
+// is not stuck, so only the piece counts and the jump limit can have ended
+// the game. A false answer is not a refusal: the caller asks
+// Position.Play, which refuses in its own words.
 func surelyLegal(pos *ataxx.Position, m ataxx.Move) bool {
+	if !m.IsClone() && !m.IsJump() { // a pass: legal only without a move
+		return false
+	}
 	us := pos.Turn()
 	mine := pos.Pieces(us)
 	if mine == 0 || pos.Pieces(us.Other()) == 0 || pos.Halfmove() >= pos.Rules().JumpLimit() {

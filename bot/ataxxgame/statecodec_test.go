@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -63,6 +65,8 @@ func sameDecode(t *testing.T, g *Game, data []byte) {
 
 // variedGame is a random game under one of the rule sets, sometimes from a
 // position with blocks or a FEN, sometimes with setup moves before Begin.
+// Its moves are played by Position.Play, not Act, so that no record is
+// needed in between.
 func variedGame(t testing.TB, g *Game, seed uint64) *state {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
@@ -79,6 +83,10 @@ func variedGame(t testing.TB, g *Game, seed uint64) *state {
 		}
 	case 2:
 		if _, err := s.Configure(bot.Command{Verb: "setfen", Args: []string{"x5o/1-3-1/7/3x3/7/1-3-1/o5x", "o", "7", "12"}}); err != nil {
+			t.Fatal(err)
+		}
+	case 3: // corners empty, so that "0000" (a1) can name an empty square
+		if _, err := s.Configure(bot.Command{Verb: "setfen", Args: []string{"1x3o1/7/7/3-3/7/7/1o3x1", "x"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -189,6 +197,7 @@ func TestDecodeAgreesWithJSONUnmarshal(t *testing.T) {
 		{"jump onto a piece", `{"rules":"uai","start":"x1o4/7/7/7/7/7/o5x x 0 1","moves":"a7c7"}`},
 		{"move too far", `{"rules":"uai",` + start + `,"moves":"a7d4"}`},
 		{"pass with a move", `{"rules":"uai",` + start + `,"moves":"0000"}`},
+		{"pass with a move and a1 empty", `{"rules":"uai","start":"x5o/7/7/7/7/7/1x4x x 0 1","moves":"0000"}`},
 		{"pass when stuck", `{"rules":"uai","start":"x-5/--5/7/7/7/7/6o x 0 1","moves":"0000 f2"}`},
 		{"move after the end", `{"rules":"uai","start":"x6/7/7/7/7/7/7 x 0 1","moves":"b6"}`},
 		{"move after the jump limit", `{"rules":"cs61b","start":"x5o/7/7/7/7/7/o5x x 25 20","moves":"b6"}`},
@@ -265,10 +274,11 @@ func FuzzDecodeState(f *testing.F) {
 }
 
 // TestSurelyLegalIsLegal checks surelyLegal against Position.Legal on
-// every clone and jump, legal or not, in the positions of random games.
+// every clone and jump, legal or not, in the positions of random games:
+// the same answer, and never sure of a pass.
 func TestSurelyLegalIsLegal(t *testing.T) {
 	g := New(nil, Options{})
-	var candidates []ataxx.Move
+	candidates := []ataxx.Move{ataxx.Pass, ataxx.NoMove}
 	for to := range ataxx.Square(ataxx.NumSquares) {
 		candidates = append(candidates, ataxx.Clone(to))
 		for from := range ataxx.Square(ataxx.NumSquares) {
@@ -289,7 +299,11 @@ func TestSurelyLegalIsLegal(t *testing.T) {
 		for i := 0; ; i++ {
 			positions++
 			for _, m := range candidates {
-				if got, want := surelyLegal(&pos, m), pos.Legal(m) == nil; got != want {
+				got, want := surelyLegal(&pos, m), pos.Legal(m) == nil
+				if m == ataxx.Pass || m == ataxx.NoMove {
+					want = false // never sure: Position.Play decides
+				}
+				if got != want {
 					t.Fatalf("seed %d, %s, %v: surelyLegal got %v; want %v (Legal: %v)", seed, pos.FEN(), m, got, want, pos.Legal(m))
 				}
 			}
@@ -301,5 +315,48 @@ func TestSurelyLegalIsLegal(t *testing.T) {
 	}
 	if positions < 1000 {
 		t.Errorf("checked %d positions; want at least 1000", positions)
+	}
+}
+
+// TestDecodeDamagedRecords changes one move of recorded games to some
+// other move, legal there or not, and checks that Decode reads or refuses
+// each record as json.Unmarshal and replay did.
+func TestDecodeDamagedRecords(t *testing.T) {
+	g := New(nil, Options{})
+	var words []string
+	for to := range ataxx.Square(ataxx.NumSquares) {
+		words = append(words, to.String(), strings.ToUpper(to.String()))
+		for from := range ataxx.Square(ataxx.NumSquares) {
+			switch ataxx.Distance(from, to) {
+			case 1:
+				words = append(words, from.String()+to.String(), from.String()+"-"+to.String())
+			case 2:
+				words = append(words, from.String()+to.String())
+			}
+		}
+	}
+	words = append(words, "0000", "-", "", "h8", "a0", "a7a7", "a7d4", "(none)")
+	for seed := range uint64(400) {
+		s := variedGame(t, g, seed)
+		rng := rand.New(rand.NewPCG(seed, 11))
+		moves := strings.Fields(joinMoves(s.moves))
+		if len(moves) == 0 {
+			continue
+		}
+		for range 20 {
+			damaged := slices.Clone(moves)
+			word := words[rng.IntN(len(words))]
+			if rng.IntN(4) == 0 {
+				word = "0000" // a pass is legal only when stuck
+			}
+			damaged[rng.IntN(len(damaged))] = word
+			c := *s
+			c.Moves = strings.Join(damaged, " ")
+			data, err := json.Marshal(&c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameDecode(t, g, data)
+		}
 	}
 }
