@@ -239,7 +239,7 @@ func (s *state) replay() error {
 // Encode writes the record json.Marshal would write for s, by hand and
 // in one allocation (appendState).
 func (s *state) Encode() ([]byte, error) {
-	return s.appendState(make([]byte, 0, s.stateSize())), nil
+	return s.appendState(make([]byte, 0, s.stateSize()))
 }
 
 func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {

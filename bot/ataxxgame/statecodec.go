@@ -18,11 +18,16 @@ import (
 
 // appendState appends s's record, byte for byte what json.Marshal writes
 // for s once s.Moves holds its moves as text.
-func (s *state) appendState(b []byte) []byte {
+func (s *state) appendState(b []byte) ([]byte, error) {
 	b = append(b, `{"rules":`...)
-	b = appendJSONString(b, s.Rules)
+	b, err := appendJSONString(b, s.Rules)
+	if err != nil {
+		return nil, err
+	}
 	b = append(b, `,"start":`...)
-	b = appendJSONString(b, s.Start)
+	if b, err = appendJSONString(b, s.Start); err != nil {
+		return nil, err
+	}
 	if len(s.moves) > 0 { // omitempty: every move's text is non-empty
 		b = append(b, `,"moves":"`...)
 		b = appendMoves(b, s.moves)
@@ -32,7 +37,7 @@ func (s *state) appendState(b []byte) []byte {
 		b = append(b, `,"began":`...)
 		b = strconv.AppendInt(b, int64(s.Began), 10)
 	}
-	return append(b, '}')
+	return append(b, '}'), nil
 }
 
 // stateSize bounds the length of s's record, so that Encode allocates
@@ -46,19 +51,19 @@ func (s *state) stateSize() int {
 // characters json.Marshal escapes (<, >, &) is copied as it is; a string
 // with anything else, never met in a record the bot writes, is left to
 // encoding/json so that the escaping is its own.
-func appendJSONString(b []byte, str string) []byte {
+func appendJSONString(b []byte, str string) ([]byte, error) {
 	for i := 0; i < len(str); i++ {
 		if c := str[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
 			q, err := json.Marshal(str)
-			if err != nil { // cannot happen: every Go string marshals
-				panic(fmt.Sprintf("ataxx state: marshal %q: %v", str, err))
+			if err != nil {
+				return nil, fmt.Errorf("ataxx state: %w", err)
 			}
-			return append(b, q...)
+			return append(b, q...), nil
 		}
 	}
 	b = append(b, '"')
 	b = append(b, str...)
-	return append(b, '"')
+	return append(b, '"'), nil
 }
 
 // appendMoves appends ms in UAI notation separated by spaces: the text
@@ -185,9 +190,10 @@ func plainString(data []byte, i int) (text []byte, end int, ok bool) {
 	return nil, 0, false
 }
 
-// plainInt reads the JSON integer starting at data[i] if it is short
-// enough not to overflow and is not followed by a fraction or an exponent,
-// and returns it and the index after it.
+// plainInt reads the JSON integer starting at data[i] if it has at most
+// nine digits (no int overflows; no real record comes near) and is not
+// followed by a fraction or an exponent, and returns it and the index
+// after it.
 func plainInt(data []byte, i int) (n, end int, ok bool) {
 	neg := i < len(data) && data[i] == '-'
 	if neg {
@@ -199,7 +205,7 @@ func plainInt(data []byte, i int) (n, end int, ok bool) {
 		i++
 	}
 	switch digits := i - start; {
-	case digits == 0 || digits > 18:
+	case digits == 0 || digits > 9:
 		return 0, 0, false
 	case digits > 1 && data[start] == '0': // not JSON
 		return 0, 0, false

@@ -36,7 +36,8 @@ func referenceDecode(g *Game, data []byte) (*state, error) {
 }
 
 // sameDecode fails t unless Decode and referenceDecode agree on data:
-// both refuse it in the same words, or both read the same game.
+// both refuse it in the same words, or both read the same game, which
+// Encode then writes as json.Marshal did.
 func sameDecode(t *testing.T, g *Game, data []byte) {
 	t.Helper()
 	want, wantErr := referenceDecode(g, data)
@@ -60,6 +61,13 @@ func sameDecode(t *testing.T, g *Game, data []byte) {
 	}
 	if got.prev != want.prev {
 		t.Fatalf("Decode(%q): got previous position %v; want %v", data, got.prev.FEN(), want.prev.FEN())
+	}
+	enc, err := got.Encode()
+	if err != nil {
+		t.Fatalf("Decode(%q), Encode: %v", data, err)
+	}
+	if want := marshalState(t, want); string(enc) != string(want) {
+		t.Fatalf("Decode(%q), Encode: got %s; want %s", data, enc, want)
 	}
 }
 
@@ -174,9 +182,11 @@ func TestDecodeAgreesWithJSONUnmarshal(t *testing.T) {
 		{"escaped value", `{"rules":"u\u0061i",` + start + `,"moves":"b6\tf6"}`},
 		{"null value", `{"rules":"uai",` + start + `,"moves":null,"began":null}`},
 		{"began fraction", `{"rules":"uai",` + start + `,"moves":"b6","began":1.0}`},
+		{"fen with odd spaces", `{"rules":"uai","start":"x5o/7/7/7/7/7/o5x\u00a0x\t0\u20281","moves":"b6"}`},
 		{"began exponent", `{"rules":"uai",` + start + `,"moves":"b6","began":1e0}`},
 		{"began minus zero", `{"rules":"uai",` + start + `,"began":-0}`},
 		{"began leading zero", `{"rules":"uai",` + start + `,"began":01}`},
+		{"began ten digits", `{"rules":"uai",` + start + `,"began":1000000000}`},
 		{"began huge", `{"rules":"uai",` + start + `,"began":99999999999999999999999}`},
 		{"began string", `{"rules":"uai",` + start + `,"began":"1"}`},
 		{"began negative", `{"rules":"uai",` + start + `,"began":-1}`},
