@@ -99,9 +99,15 @@ func (g *Game) New(rules string) (bot.State, error) {
 	return s, s.replay()
 }
 
-// Decode reads a state written by Encode.
+// Decode reads a state written by Encode. Records as Encode writes them
+// are read by hand (decodeFast, replayText); anything else by
+// json.Unmarshal, so that every record reads as it always has.
 func (g *Game) Decode(data []byte) (bot.State, error) {
 	s := &state{game: g}
+	if moves, ok := s.decodeFast(data); ok {
+		return s, replayText(s, moves)
+	}
+	*s = state{game: g}
 	if err := json.Unmarshal(data, s); err != nil {
 		return nil, fmt.Errorf("ataxx state: %w", err)
 	}
@@ -183,6 +189,9 @@ func (g *Game) Phrase(a bot.Announcement) string {
 type state struct {
 	Rules string `json:"rules"`
 	Start string `json:"start"`
+	// Moves is the moves' text in the record: replay reads it, so whoever
+	// calls replay sets it first. Between calls it may be stale; the
+	// moves are in moves.
 	Moves string `json:"moves,omitempty"`
 	Began int    `json:"began,omitempty"` // setup moves before play began
 
@@ -194,7 +203,9 @@ type state struct {
 
 var _ bot.State = (*state)(nil)
 
-// replay rebuilds the position from Start and Moves.
+// replay rebuilds the position from Start and Moves. It is the reference
+// for replayText, which does the same faster and hands non-ASCII text
+// back to it.
 func (s *state) replay() error {
 	rules, err := ataxx.ParseRules(s.Rules)
 	if err != nil {
@@ -225,16 +236,10 @@ func (s *state) replay() error {
 	return nil
 }
 
+// Encode writes the record json.Marshal would write for s, by hand and
+// in one allocation (appendState).
 func (s *state) Encode() ([]byte, error) {
-	var b strings.Builder
-	for i, m := range s.moves {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(m.String())
-	}
-	s.Moves = b.String()
-	return json.Marshal(s)
+	return s.appendState(make([]byte, 0, s.stateSize()))
 }
 
 func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
@@ -310,7 +315,7 @@ func (s *state) Configure(c bot.Command) (string, error) {
 			return "", err
 		}
 		old := s.Rules
-		s.Rules = r.String()
+		s.Rules, s.Moves = r.String(), joinMoves(s.moves)
 		if err := s.replay(); err != nil {
 			s.Rules = old
 			if err := s.replay(); err != nil {
@@ -361,14 +366,6 @@ func (s *state) addBlocks(b ataxx.Bitboard) error {
 		return fmt.Errorf("%w: a setup move went through a square the blocks would cover", ataxx.ErrOccupied)
 	}
 	return nil
-}
-
-func joinMoves(ms []ataxx.Move) string {
-	parts := make([]string, len(ms))
-	for i, m := range ms {
-		parts[i] = m.String()
-	}
-	return strings.Join(parts, " ")
 }
 
 func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
