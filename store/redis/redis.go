@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -89,6 +90,8 @@ func Open(opts Options) (*Store, error) {
 		WriteTimeout:  opts.Timeout,
 		PoolTimeout:   opts.Timeout,
 		MaxRetries:    1,
+		// go-redis's own default and a connection for each pipeliner.
+		PoolSize: 10*runtime.GOMAXPROCS(0) + pipeliners,
 		// RESP2: the store reads nothing that RESP3 types better, and a
 		// RESP3 connection is peeked for push notifications each time
 		// it leaves the pool.
