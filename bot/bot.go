@@ -583,10 +583,13 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 	var version uint64
 	var err error
 	hit := false
+	var rec *Record
+	var st State
 	if cached {
 		var c cachedRecord
-		if c, hit = b.records.get(table.Key()); hit {
+		if c, hit = b.records.take(table.Key()); hit {
 			data, version = c.data, c.version
+			rec, st = c.rec, c.st // nil unless kept decoded: decoded below
 		}
 	}
 	if !hit {
@@ -598,8 +601,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 	if err != nil && !errors.Is(err, ErrDamaged) {
 		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	var rec *Record
-	if err == nil { // else the store could not read the key (version is DamagedVersion)
+	if err == nil && rec == nil { // else the store could not read the key (version is DamagedVersion)
 		rec, err = UnmarshalRecord(data)
 	}
 	if err == nil && rec.Link != "" {
@@ -622,8 +624,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 			err = fmt.Errorf("%w: kind %q is not hosted here", ErrDamaged, rec.Game)
 		}
 	}
-	var st State
-	if err == nil {
+	if err == nil && st == nil {
 		if st, err = kind.Decode(rec.State); err != nil {
 			err = fmt.Errorf("%w: %w", ErrDamaged, err)
 		} else if n := len(b.specs[strings.ToLower(rec.Game)].Seats); len(rec.Seats) != n {
@@ -647,7 +648,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 		}
 	}
 	if !hit {
-		b.records.remember(t, data, version)
+		b.records.remember(t, data, version, false)
 	}
 	return t, nil
 }
@@ -723,7 +724,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	}
 	if err == nil {
 		t.stale = false
-		b.records.remember(t, data, version)
+		b.records.remember(t, data, version, true)
 		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)

@@ -197,6 +197,14 @@ type State interface {
 	AIAct(ctx context.Context, seat int, p AIPlayer, seed int64) (Command, error)
 }
 
+// Cloner is implemented by a State that copies itself, so that the host
+// can keep a game decoded between commands instead of decoding its text
+// each time. The copy shares nothing that either copy changes, and is in
+// every way the state that Decode(Encode()) would give.
+type Cloner interface {
+	Clone() State
+}
+
 // Ender is implemented by a State that must know when the host ends its
 // game (a resignation): from then on the state is over, and a hidden kind's
 // views may show everything.

@@ -32,6 +32,22 @@ func (c *lru[K, V]) get(k K) (V, bool) {
 	return zero, false
 }
 
+// modify returns the value under k, as get does, and then changes the
+// stored value with f.
+func (c *lru[K, V]) modify(k K, f func(*V)) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[k]; ok {
+		c.order.MoveToFront(e)
+		ent := e.Value.(*lruEntry[K, V])
+		v := ent.val
+		f(&ent.val)
+		return v, true
+	}
+	var zero V
+	return zero, false
+}
+
 // put sets k to v, the most recent, forgetting the oldest entries beyond
 // max. With max 0 or less it keeps nothing.
 func (c *lru[K, V]) put(k K, v V) {

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -255,3 +256,23 @@ func (s Seat) handedTo(next Seat) Seat {
 
 // user is who holds a human seat, to address them privately.
 func (s Seat) user() User { return User{ID: s.UserID, Name: s.Name} }
+
+// clone is a deep copy of r: it shares no slice or pointer that either
+// copy may change. State is shared: a record's state bytes are replaced,
+// never changed in place.
+func (r *Record) clone() *Record {
+	c := *r
+	c.Seats = slices.Clone(r.Seats)
+	c.Windows = slices.Clone(r.Windows)
+	c.Moves = slices.Clone(r.Moves)
+	if r.Winner != nil {
+		w := *r.Winner
+		c.Winner = &w
+	}
+	if r.Clock != nil {
+		k := *r.Clock
+		k.LeftMS = slices.Clone(r.Clock.LeftMS)
+		c.Clock = &k
+	}
+	return &c
+}

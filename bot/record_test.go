@@ -543,3 +543,59 @@ func BenchmarkUnmarshalRecord(b *testing.B) {
 		})
 	}
 }
+
+// scribble changes every value reachable from v in place, through its
+// slices and pointers, except a State (json.RawMessage), whose bytes
+// records share by design (a new state is new bytes).
+func scribble(v reflect.Value) {
+	switch v.Type() {
+	case reflect.TypeFor[json.RawMessage]():
+		return
+	case reflect.TypeFor[time.Time]():
+		v.Set(reflect.ValueOf(v.Interface().(time.Time).Add(time.Second)))
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(v.String() + "!")
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	case reflect.Int, reflect.Int64:
+		v.SetInt(v.Int() + 1)
+	case reflect.Uint64:
+		v.SetUint(v.Uint() + 1)
+	case reflect.Pointer:
+		if !v.IsNil() {
+			scribble(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			scribble(v.Index(i))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			scribble(v.Field(i))
+		}
+	}
+}
+
+// TestRecordCloneSharesNothing: the host keeps a clone of a saved record
+// while the command that saved it goes on with the original, so changing
+// every field of the clone, through its slices and pointers, leaves the
+// original as it was; a field added to Record with a slice or pointer
+// and forgotten in clone fails here.
+func TestRecordCloneSharesNothing(t *testing.T) {
+	var orig, want bot.Record
+	n := 0
+	fill(t, reflect.ValueOf(&orig).Elem(), "Record", &n)
+	n = 0
+	fill(t, reflect.ValueOf(&want).Elem(), "Record", &n)
+	c := bot.CloneRecord(&orig)
+	if !reflect.DeepEqual(*c, orig) {
+		t.Fatalf("clone: got %+v; want %+v", *c, orig)
+	}
+	scribble(reflect.ValueOf(c).Elem())
+	if !reflect.DeepEqual(orig, want) {
+		t.Fatalf("changing the clone changed the original: got %+v; want %+v", orig, want)
+	}
+}

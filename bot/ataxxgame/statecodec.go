@@ -3,8 +3,10 @@ package ataxxgame
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 
+	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -398,4 +400,13 @@ func uaiSquare(file, rank byte) (ataxx.Square, bool) {
 // text of them.
 func joinMoves(ms []ataxx.Move) string {
 	return string(appendMoves(make([]byte, 0, 5*len(ms)), ms))
+}
+
+// Clone copies the state (bot.Cloner), so that the host can keep the game
+// decoded between commands: the positions are values, the move list is
+// copied.
+func (s *state) Clone() bot.State {
+	c := *s
+	c.moves = slices.Clone(s.moves)
+	return &c
 }
