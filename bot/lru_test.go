@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 )
 
 // keys lists c's keys, most recent first.
@@ -125,5 +126,46 @@ func TestLRUConcurrent(t *testing.T) {
 		if _, ok := c.entries[k]; !ok {
 			t.Errorf("key %q is in the order, not the index", k)
 		}
+	}
+}
+
+// TestRecordCacheKeeps: the record cache keeps only a table's running
+// game, and uses it for recordMaxAge at most: a record saved as done may
+// expire in the store and a new one reach its version (recordcache.go).
+func TestRecordCacheKeeps(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	table := Table{Network: "test", Channel: "#c"}
+	tests := []struct {
+		name  string
+		rec   *Record
+		after time.Duration // between remember and get
+		want  bool
+	}{
+		{name: "running game", rec: &Record{Phase: PhasePlaying}, want: true},
+		{name: "running game at the age limit", rec: &Record{Phase: PhasePlaying}, after: recordMaxAge, want: true},
+		{name: "running game beyond the age limit", rec: &Record{Phase: PhasePlaying}, after: recordMaxAge + time.Second},
+		{name: "game in setup", rec: &Record{Phase: PhaseSetup}},
+		{name: "game over", rec: &Record{Phase: PhaseOver}},
+		{name: "window's link", rec: &Record{Phase: PhasePlaying, Link: "test:#other"}},
+		{name: "no record", rec: nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			clock := now
+			c := &recordCache{now: func() time.Time { return clock }}
+			c.max = 10
+			c.remember(&tx{table: table, rec: tc.rec}, []byte("data"), 7)
+			clock = clock.Add(tc.after)
+			got, ok := c.get(table.Key())
+			if ok != tc.want {
+				t.Fatalf("get: got kept %v; want %v", ok, tc.want)
+			}
+			if ok && (string(got.data) != "data" || got.version != 7) {
+				t.Errorf("get: got %q at %d; want \"data\" at 7", got.data, got.version)
+			}
+			if !ok && c.len() != 0 {
+				t.Errorf("len after a miss: got %d; want 0 (an old record is forgotten)", c.len())
+			}
+		})
 	}
 }

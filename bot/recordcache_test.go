@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -311,4 +312,75 @@ func TestRecordCacheStoreDown(t *testing.T) {
 		t.Errorf("position after the outage: got %s; want %s (unchanged)", got, before)
 	}
 	want(t, p.say("bob", "!g7-f6"), "#c", "Blue (bob) plays g7-f6")
+}
+
+// expiringStore is a memory store whose records can expire, as a Redis
+// store's finished and unbegun ones do (DoneTTL): a key that expired is
+// missing, and the next record saved under it starts again at version 1.
+type expiringStore struct {
+	*memory.Store
+	mu    sync.Mutex
+	lives map[string]int // key -> how many times it expired
+}
+
+func (s *expiringStore) at(key string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return fmt.Sprintf("%s\x00%d", key, s.lives[key])
+}
+
+// expire forgets key's record.
+func (s *expiringStore) expire(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lives[key]++
+}
+
+func (s *expiringStore) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	return s.Store.Load(ctx, s.at(key))
+}
+
+func (s *expiringStore) Save(ctx context.Context, key string, data []byte, version uint64, done bool) (uint64, error) {
+	return s.Store.Save(ctx, s.at(key), data, version, done)
+}
+
+// TestRecordCacheExpiredRecord: a record saved as done (a game in setup
+// or over) may expire in the store, and a new record under its key counts
+// its versions from 1 again. A process that kept the old record must not
+// take it for the new one when the versions meet: neither show it nor
+// save over the new game from it.
+func TestRecordCacheExpiredRecord(t *testing.T) {
+	st := &expiringStore{Store: memory.New(), lives: map[string]int{}}
+	p := newProcess(t, "P", st, bot.Config{})
+	q := newProcess(t, "Q", st, bot.Config{})
+	want(t, p.say("alice", "!ataxx new"), "#c", "New game of Ataxx in setup")
+	want(t, p.say("alice", "!a7-a6"), "#c", "Setup move") // version 2, kept by P
+	st.expire("test:#c")
+	want(t, q.say("carol", "!ataxx new"), "#c", "New game of Ataxx in setup")
+	want(t, q.say("carol", "!a7-b6"), "#c", "Setup move") // version 2 again
+	fresh := q.fen()
+	if got := p.fen(); got != fresh {
+		t.Errorf("look through P after the record expired and a new one reached its version: got %s; want %s", got, fresh)
+	}
+	// A change through P works on the stored record, not on P's old one.
+	pos, err := ataxx.ParseFEN(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := pos.Play(ataxx.Clone(mustSquare(t, "g6"))); err != nil {
+		t.Fatal(err)
+	}
+	want(t, p.say("carol", "!g7-g6"), "#c", "Setup move")
+	if got, want := q.fen(), pos.FEN(); got != want {
+		t.Errorf("position after a change through P: got %s; want %s", got, want)
+	}
+}
+
+func mustSquare(t *testing.T, s string) ataxx.Square {
+	t.Helper()
+	m, err := ataxx.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.To()
 }
