@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // recordCache keeps the records of recent tables as this process last
@@ -22,37 +23,67 @@ import (
 // decodes the bytes.
 type recordCache struct {
 	lru[string, cachedRecord]
+	now func() time.Time // nil: time.Now (the tests' clock otherwise)
 }
 
-// cachedRecord is a stored record and its version; rec and st, when not
-// nil, are that record decoded, owned by the cache until taken. data is
-// never modified: a save stores new bytes.
+// recordMaxAge is how long a kept record may be used. A record saved as
+// done (a game in setup or over) may expire in the store, and a record
+// saved under its key afterwards counts its versions from 1 again: a copy
+// kept from before could meet the new record at its own version and pass
+// for it, in a look's confirmation and in a compare-and-set save. A
+// running game's record never expires, so a kept copy of one is at least
+// as old as the save that ended its game: a copy younger than the store's
+// expiry of done records (Redis: DoneTTL, 30 days by default) is of the
+// record's present life. Moves come seconds or minutes apart; a table
+// quiet for longer is read from the store once.
+const recordMaxAge = 10 * time.Minute
+
+// cachedRecord is a stored record, its version and when it was kept; rec
+// and st, when not nil, are that record decoded, owned by the cache until
+// taken. data is never modified: a save stores new bytes.
 type cachedRecord struct {
 	data    []byte
 	version uint64
+	kept    time.Time
 	rec     *Record
 	st      State
 }
 
+func (c *recordCache) clock() time.Time {
+	if c.now != nil {
+		return c.now()
+	}
+	return time.Now()
+}
+
+// take returns the record kept under key, unless it is older than
+// recordMaxAge (then it is forgotten), handing its decoded copy (if any)
+// to the caller: the cache keeps only the bytes until the next save.
+func (c *recordCache) take(key string) (cachedRecord, bool) {
+	r, ok := c.modify(key, func(e *cachedRecord) { e.rec, e.st = nil, nil })
+	if ok && c.clock().Sub(r.kept) > recordMaxAge {
+		c.drop(key)
+		return cachedRecord{}, false
+	}
+	return r, ok
+}
+
 // remember keeps what the table's key holds after a load or save, and
 // after a save (decoded) a copy of the game as decoded objects. Only a
-// table's own game is kept: a window's link and a damaged record are
-// read from the store every time.
+// table's own running game is kept: a window's link and a damaged record
+// are read from the store every time, and so is a game in setup or over,
+// saved as done: the store may let it expire at any moment, and a new
+// record under its key could then reach the kept version (see
+// recordMaxAge).
 func (c *recordCache) remember(t *tx, data []byte, version uint64, decoded bool) {
-	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 {
+	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 || t.rec.Phase != PhasePlaying {
 		return
 	}
-	e := cachedRecord{data: data, version: version}
+	e := cachedRecord{data: data, version: version, kept: c.clock()}
 	if cl, ok := t.st.(Cloner); ok && decoded {
 		e.rec, e.st = t.rec.clone(), cl.Clone()
 	}
 	c.put(t.table.Key(), e)
-}
-
-// take returns the table's entry, handing its decoded copy (if any) to
-// the caller: the cache keeps only the bytes until the next save.
-func (c *recordCache) take(key string) (cachedRecord, bool) {
-	return c.modify(key, func(e *cachedRecord) { e.rec, e.st = nil, nil })
 }
 
 // confirm checks that a transaction built from the cache saw the version
