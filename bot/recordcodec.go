@@ -247,16 +247,14 @@ func (d *decoder) uvarint() uint64 {
 	return v
 }
 
+// varint reads a signed varint: binary.AppendVarint's zig-zag form of an
+// unsigned one.
 func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
+	u := d.uvarint()
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
 	}
-	v, n := binary.Varint(d.data[d.off:])
-	if n <= 0 {
-		d.fail("truncated or overlong varint")
-		return 0
-	}
-	d.off += n
 	return v
 }
 
