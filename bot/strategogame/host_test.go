@@ -405,3 +405,22 @@ func TestResignationShowsBothArmies(t *testing.T) {
 		t.Errorf("after the resignation the board still hides pieces:\n%s", board)
 	}
 }
+
+// TestStatusSaysTheMoverOnce: a running game's summary does not say whose
+// move it is: the host's status line says it after the summary, with the
+// player's name, and saying it twice read "Red to move. Red (alice) to
+// move." (on !status and the web view).
+func TestStatusSaysTheMoverOnce(t *testing.T) {
+	h := newHarness(t, newKind(t, strategogame.Options{}))
+	want(t, h.in("alice", "!stratego start @bob"), "#g", "bob")
+	want(t, h.in("bob", "!join"), "#g", "Red (alice)")
+	h.dm("alice", "setup fortress")
+	h.dm("bob", "setup fortress")
+	h.dm("alice", "ready")
+	want(t, h.in("bob", "!ready"), "#g", "Both armies are on the board")
+	rs := h.in("carol", "!status")
+	want(t, rs, "#g", "Red (alice) to move.")
+	if text := fmt.Sprint(rs); strings.Count(text, "to move") != 1 {
+		t.Fatalf("status: got %q; want \"to move\" said once", text)
+	}
+}

@@ -134,7 +134,9 @@ func (s *state) status() string {
 	return colourName(int(p.Side())) + " to move."
 }
 
-// Summary is one public line: rules, turn, pieces left, whose move.
+// Summary is one public line: rules, turn, pieces left, and how it ended.
+// Whose move it is the host says after it, with the player's name (as for
+// every kind), so a running game's line does not say it too.
 func (s *state) Summary(viewer int) string {
 	if s.game == nil && !s.over() {
 		return fmt.Sprintf("Stratego, %s; setup: %s.", s.rulesText(), s.readiness())
@@ -143,8 +145,12 @@ func (s *state) Summary(viewer int) string {
 		return fmt.Sprintf("Stratego, %s; %s", s.rulesText(), s.status())
 	}
 	p := s.game.Position()
-	return fmt.Sprintf("Stratego, %s; turn %d, pieces left: Red %d, Blue %d; %s",
-		s.rulesText(), p.Turn(), pieces(&p, stratego.Red), pieces(&p, stratego.Blue), s.status())
+	text := fmt.Sprintf("Stratego, %s; turn %d, pieces left: Red %d, Blue %d",
+		s.rulesText(), p.Turn(), pieces(&p, stratego.Red), pieces(&p, stratego.Blue))
+	if s.over() {
+		return text + "; " + s.status()
+	}
+	return text + "."
 }
 
 func pieces(p *stratego.Position, c stratego.Colour) int {
