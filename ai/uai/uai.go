@@ -146,10 +146,28 @@ type Player struct {
 	MoveTime time.Duration // per move; the process gets a second more to start and answer
 }
 
+// startAllowance is what a clocked move keeps back for the process's
+// start, handshake and exit, which the game's clock pays too.
+const startAllowance = 200 * time.Millisecond
+
+// minMoveTime is the least time an engine is given on a move.
+const minMoveTime = 20 * time.Millisecond
+
 // ChooseMove asks the engine for a move in pos. The level is not the
 // engine's business; the seed neither.
 func (p Player) ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error) {
-	ctx, cancel := context.WithTimeout(ctx, p.MoveTime+2*time.Second)
+	return p.choose(ctx, pos, p.MoveTime)
+}
+
+// ChooseMoveWithin is ChooseMove on a game's clock: the engine thinks for
+// its MoveTime or, when less, the budget the clock leaves this move less
+// what starting the process costs (ataxxgame.BudgetEngine).
+func (p Player) ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
+	return p.choose(ctx, pos, max(minMoveTime, min(p.MoveTime, budget-startAllowance)))
+}
+
+func (p Player) choose(ctx context.Context, pos ataxx.Position, moveTime time.Duration) (ataxx.Move, error) {
+	ctx, cancel := context.WithTimeout(ctx, moveTime+2*time.Second)
 	defer cancel()
 	e, err := Start(ctx, p.Path, p.Args, p.Options)
 	if err != nil {
@@ -159,7 +177,7 @@ func (p Player) ChooseMove(ctx context.Context, pos ataxx.Position, level int, s
 	if err := e.NewGame(ctx); err != nil {
 		return ataxx.NoMove, err
 	}
-	m, err := e.Go(ctx, pos.FEN(), nil, fmt.Sprintf("movetime %d", p.MoveTime.Milliseconds()))
+	m, err := e.Go(ctx, pos.FEN(), nil, fmt.Sprintf("movetime %d", moveTime.Milliseconds()))
 	if err != nil {
 		return ataxx.NoMove, err
 	}

@@ -104,6 +104,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	defer closeStore()
 
+	// Engines named in the config think within the game's clock.
+	var _ ataxxgame.BudgetEngine = uai.Player{}
 	externals := map[string]ataxxgame.Engine{}
 	for _, e := range cfg.Games["ataxx"].Engines {
 		externals[e.Name] = uai.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
