@@ -79,6 +79,9 @@ func (c *recordCache) remember(t *tx, data []byte, version uint64, decoded bool)
 	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 || t.rec.Phase != PhasePlaying {
 		return
 	}
+	if old, ok := c.lru.get(t.table.Key()); ok && old.version > version {
+		return // a read that a newer save overtook
+	}
 	e := cachedRecord{data: data, version: version, kept: c.clock()}
 	if cl, ok := t.st.(Cloner); ok && decoded {
 		e.rec, e.st = t.rec.clone(), cl.Clone()
