@@ -8,10 +8,15 @@
 //	ataxx-match -e1 ./ataxx-uai -e2 ./ataxx-uai -o2 Level=2 -tc 10+0.1
 //	ataxx-match -e1 ./ataxx-uai -e2 ./other -openings startpos -tc 2+0.02
 //
-// With -openings startpos, game pair i starts from the i-th (mod 256) of
-// the 256 positions two plies from the standard start, in move-list
-// order, as kz04px's cuteataxx matches do. A move that answers after the
-// mover's clock ran out loses on time; such losses are counted apart.
+// With -openings startpos, game pair i starts from position (stride × i)
+// mod 256 of the 256 positions two plies from the standard start, in
+// move-list order (cuteataxx's order with -stride 1). The default stride,
+// 97, is odd: 256 pairs play every opening once, and a shorter match
+// spreads over all 16 first moves instead of the first few. A move that
+// answers after the mover's clock ran out loses on time; such losses are
+// counted apart. When one engine wins every game, the Elo difference is
+// infinite and the 95% Wilson bound of the score says how far it is at
+// least.
 package main
 
 import (
@@ -115,6 +120,7 @@ type config struct {
 	tc       timeControl
 	seed     uint64
 	startpos bool // openings: the 256 two-ply starts from the standard position
+	stride   int  // startpos: pair i plays opening stride*i mod 256
 	log      io.Writer
 	maxPlies int
 	ugi      bool   // the engines speak UGI (any game); the first referees
@@ -135,13 +141,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	protocol := fs.String("protocol", "uai", "uai (Ataxx engines) or ugi (engines of any game, such as ugi -game congo)")
 	start := fs.String("start", "startpos", "ugi: the start position of every game (startpos or the game's position text)")
 	maxPlies := fs.Int("maxplies", 2000, "a game this long is a draw")
+	stride := fs.Int("stride", 97, "startpos: game pair i plays opening stride*i mod 256 (odd: all 256 in 256 pairs; 1: move-list order)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *e1 == "" || *e2 == "" {
 		return errors.New("need -e1 and -e2")
 	}
-	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: *maxPlies, start: *start}
+	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: *maxPlies, start: *start, stride: *stride}
 	switch *protocol {
 	case "uai":
 	case "ugi":
@@ -203,6 +210,17 @@ func (r *result) add(score float64) {
 	}
 }
 
+// eloOf is the Elo difference that expects score p.
+func eloOf(p float64) float64 { return -400 * math.Log10(1/p-1) }
+
+// wilsonLow is the lower end of the 95% Wilson interval of a score of n
+// out of n games: the least true score that such a run does not rule out.
+func wilsonLow(n int) float64 {
+	const z = 1.96
+	f := float64(n)
+	return f / (f + z*z)
+}
+
 // elo returns the Elo difference of a mean score and its 95% interval.
 func elo(scores []float64) (diff, margin float64) {
 	n := float64(len(scores))
@@ -231,15 +249,13 @@ func (r *result) summary() string {
 	n := len(r.scores)
 	score := float64(r.wins) + float64(r.draws)/2
 	line := fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", r.names[0], r.names[1], r.wins, r.losses, r.draws, score/float64(max(n, 1)), n)
+	line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
 	switch {
 	case n > 0 && r.wins == n:
-		line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
-		return line + "Elo difference: +inf (every game won)"
+		return line + fmt.Sprintf("Elo difference: +inf (every game won; 95%% bound: at least %+.0f)", eloOf(wilsonLow(n)))
 	case n > 0 && r.losses == n:
-		line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
-		return line + "Elo difference: -inf (every game lost)"
+		return line + fmt.Sprintf("Elo difference: -inf (every game lost; 95%% bound: at most %+.0f)", -eloOf(wilsonLow(n)))
 	}
-	line += fmt.Sprintf("Lost on time: %d (1), %d (2)\n", r.timeLosses[0], r.timeLosses[1])
 	d, m := elo(r.scores)
 	return line + fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
 }
@@ -285,7 +301,7 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 		}
 		start := opening(c.seed, g/2)
 		if c.startpos {
-			start = startOpening(g / 2)
+			start = startOpening(c.stride * (g / 2))
 		}
 		first := g % 2 // which engine plays Red
 		red, blue := engines[first], engines[1-first]

@@ -184,3 +184,53 @@ func TestWriteGameAdjudicated(t *testing.T) {
 		})
 	}
 }
+
+// TestSummaryBoundsAOneSidedMatch: when one engine wins every game the
+// difference is infinite, and the summary gives the 95% Wilson bound
+// instead of no figure.
+func TestSummaryBoundsAOneSidedMatch(t *testing.T) {
+	tests := []struct {
+		name   string
+		scores float64
+		n      int
+		want   string
+	}{
+		{"six losses", 0, 6, "Elo difference: -inf (every game lost; 95% bound: at most -77)"},
+		{"a hundred losses", 0, 100, "Elo difference: -inf (every game lost; 95% bound: at most -566)"},
+		{"six wins", 1, 6, "Elo difference: +inf (every game won; 95% bound: at least +77)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &result{names: [2]string{"a", "b"}}
+			for range tt.n {
+				r.add(tt.scores)
+			}
+			if got := r.summary(); !strings.HasSuffix(got, tt.want) {
+				t.Errorf("summary: got %q; want it to end %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestStrideSpreadsOpenings: with the default stride, 256 pairs play each
+// of the 256 two-ply openings once, and 50 pairs (a 100-game match) start
+// with every one of the 16 first moves.
+func TestStrideSpreadsOpenings(t *testing.T) {
+	const stride = 97
+	seen := map[string]bool{}
+	firsts := map[string]bool{}
+	for i := range 256 {
+		pos := startOpening(stride * i)
+		seen[pos.FEN()] = true
+		if i < 50 {
+			first := startOpening(stride * i / 16 * 16) // the same first ply, second ply 0
+			firsts[first.FEN()] = true
+		}
+	}
+	if len(seen) != 256 {
+		t.Errorf("256 pairs played %d distinct openings; want 256", len(seen))
+	}
+	if len(firsts) != 16 {
+		t.Errorf("50 pairs began with %d distinct first moves; want 16", len(firsts))
+	}
+}
