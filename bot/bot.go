@@ -462,6 +462,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 			// The side to move ran out of time before this command: the
 			// game ends on time first, and the command meets it over.
 			b.claimFlag(t)
+			b.offerActions(t) // a finished game's buttons, as any ending has
 			t.fanOut()
 			err := b.save(ctx, t)
 			if errors.Is(err, ErrConflict) {

@@ -277,21 +277,32 @@ func TestUnclockedBoardUnchanged(t *testing.T) {
 // flagInbox collects what the bot sends on its own.
 type flagInbox struct{ got chan string }
 
+// Send notes each reply as "#channel> text", with its buttons after it
+// as " {Label, Label}".
 func (in *flagInbox) Send(_ context.Context, rs []bot.Reply) error {
 	for _, r := range rs {
-		in.got <- r.To.Channel + "> " + r.Text
+		line := r.To.Channel + "> " + r.Text
+		if len(r.Actions) > 0 {
+			labels := make([]string, len(r.Actions))
+			for i, a := range r.Actions {
+				labels[i] = a.Label
+			}
+			line += " {" + strings.Join(labels, ", ") + "}"
+		}
+		in.got <- line
 	}
 	return nil
 }
 
-func (in *flagInbox) wait(t *testing.T, want string) {
+// wait returns the first line sent that contains want.
+func (in *flagInbox) wait(t *testing.T, want string) string {
 	t.Helper()
 	deadline := time.After(30 * time.Second)
 	for {
 		select {
 		case line := <-in.got:
 			if strings.Contains(line, want) {
-				return
+				return line
 			}
 		case <-deadline:
 			t.Fatalf("no %q sent within 30s", want)
@@ -326,6 +337,11 @@ func TestFlagByTimer(t *testing.T) {
 	}
 	play(b, "#t")
 	in.wait(t, "#t> East loses on time. West wins.")
+	// The flag's announcement ends with the buttons of a finished game, as
+	// any ending does (on its last public line: here the revealed board).
+	if line := in.wait(t, "{"); !strings.HasPrefix(line, "#t> ") || !strings.HasSuffix(line, " {Board, New game}") {
+		t.Errorf("the timer's flag: got %q after it; want a line to #t with the buttons {Board, New game}", line)
+	}
 	data, _, err := st.Load(context.Background(), "test:#t")
 	if err != nil {
 		t.Fatal(err)
