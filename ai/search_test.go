@@ -127,40 +127,13 @@ func TestBudgetKeepsTheClock(t *testing.T) {
 	}
 }
 
-// benchPositions is the fixed set the bench signature searches.
-var benchPositions = []string{
-	ataxx.StartFEN,
-	"x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
-	"x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
-	"x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1",
-	"x2-2o/3-3/2---2/7/2---2/3-3/o2-2x x 0 1",
-	"7/1xxx3/1xox3/1oxo3/7/7/o5x o 3 9",
-	"xxxo3/xoox3/ooxo3/xox4/7/7/6o x 0 12",
-	"ooooooo/oxxxxxo/oxoooxo/oxoxoxo/oxooox1/oxxxxx1/ooooo2 x 0 30",
-}
-
-const benchDepth = 7
-
-// bench searches every bench position to benchDepth and returns the
-// total nodes: the search's signature.
-func bench(tb testing.TB) (nodes uint64, elapsed time.Duration) {
-	start := time.Now()
-	for _, fen := range benchPositions {
-		pos, err := ataxx.ParseFEN(fen)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		pos.SetRules(ataxx.RulesUAI)
-		res := NewSearcher(16).Search(context.Background(), pos, Limits{Depth: benchDepth}, Options{}, nil)
-		nodes += res.Info.Nodes
-	}
-	return nodes, time.Since(start)
-}
-
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		n, _ := bench(b)
+		n, _, err := Bench(BenchDepth)
+		if err != nil {
+			b.Fatal(err)
+		}
 		nodes += n
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

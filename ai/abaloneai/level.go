@@ -165,16 +165,28 @@ var benchPositions = []string{
 // node count the same in every run, so it changes only when the search's
 // behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
+	res, err := benchResults(depth)
+	for _, r := range res {
+		nodes += r.Nodes
+		elapsed += r.Time
+	}
+	return nodes, elapsed, err
+}
+
+// BenchDepth is the depth of the bench signature.
+const BenchDepth = 5
+
+// benchResults is Bench's search of each position, for the moves it chose.
+func benchResults(depth int) ([]Result, error) {
+	var out []Result
 	s := NewSearcher(16)
 	for _, text := range benchPositions {
 		pos, err := abalone.ParsePosition(text)
 		if err != nil {
-			return 0, 0, err
+			return out, err
 		}
 		s.Clear()
-		res := s.Search(context.Background(), pos, Limits{Depth: depth})
-		nodes += res.Nodes
-		elapsed += res.Time
+		out = append(out, s.Search(context.Background(), pos, Limits{Depth: depth}))
 	}
-	return nodes, elapsed, nil
+	return out, nil
 }

@@ -1,0 +1,46 @@
+package congoai
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/engine/congo"
+)
+
+// benchPositions are the positions Bench searches: the start, a
+// middlegame, an open board and an ending.
+var benchPositions = []string{
+	congo.StartFEN,
+	"1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1",
+	"gmelecz/2ppp2/7/7/7/2PPP2/GMELECZ/w/-1",
+	"7/4l2/7/4c2/7/2p4/1M1L3/w/-1",
+}
+
+// BenchDepth is the depth of the bench signature.
+const BenchDepth = 6
+
+// Bench searches its positions to depth, each with a fresh 4 MB table,
+// and returns the nodes visited and the time taken: a fixed depth makes
+// the node count the same in every run, so it changes only when the
+// search's behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
+	res, err := benchResults(depth)
+	for _, r := range res {
+		nodes += r.Info.Nodes
+		elapsed += r.Info.Time
+	}
+	return nodes, elapsed, err
+}
+
+// benchResults is Bench's search of each position, for the moves it chose.
+func benchResults(depth int) ([]Result, error) {
+	var out []Result
+	for _, fen := range benchPositions {
+		pos, err := congo.ParseFEN(fen)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, NewSearcher(4).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil))
+	}
+	return out, nil
+}
