@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -57,19 +58,12 @@ type Result struct {
 // Searcher searches Congo positions. It is not safe for concurrent use;
 // give each concurrent search its own (see Pool).
 type Searcher struct {
-	tt *table
+	tt    *search.Table[congo.Move]
+	clock search.Clock
 
-	ctx        context.Context
-	start      time.Time
-	deadline   time.Time // hard stop; zero: none
-	soft       time.Duration
-	nodeLimit  uint64
-	nodes      uint64
-	stopped    bool
-	mustFinish bool // depth 1 always completes, so there is a move
-	rootDone   int
-	noise      int
-	seed       uint64
+	rootDone int
+	noise    int
+	seed     uint64
 
 	killers [MaxPly + 1][2]congo.Move
 	history [2][congo.NumSquares][congo.NumSquares]int32
@@ -81,11 +75,15 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
-func NewSearcher(hashMB int) *Searcher { return &Searcher{tt: newTable(hashMB)} }
+func NewSearcher(hashMB int) *Searcher {
+	s := &Searcher{tt: search.NewTable[congo.Move](hashMB)}
+	s.clock.SetFinishNodes(mustFinishNodes)
+	return s
+}
 
 // Clear empties the transposition table, so the next search starts
 // afresh (and repeats exactly).
-func (s *Searcher) Clear() { s.tt.clear() }
+func (s *Searcher) Clear() { s.tt.Clear() }
 
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. If the game is over it
@@ -105,15 +103,15 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 		maxDepth = min(lim.Depth, maxDepth)
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.mustFinish = depth == 1
-		if !s.mustFinish {
-			if s.checkStop(); s.stopped {
+		s.clock.MustFinish(depth == 1)
+		if depth > 1 {
+			if s.clock.Check(); s.clock.Stopped() {
 				break
 			}
 		}
 		s.rootDone = 0
 		score := s.negamax(&pos, depth, 0, -Infinity, Infinity)
-		if s.stopped {
+		if s.clock.Stopped() {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
 			if s.rootDone > 0 && s.pvLen[0] > 0 {
@@ -125,8 +123,8 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 			res.Move = s.pv[0][0]
 		}
 		res.Info = Info{
-			Depth: depth, Score: score, Mate: mateIn(score),
-			Nodes: s.nodes, Time: time.Since(s.start),
+			Depth: depth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
+			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
 			PV: append([]congo.Move(nil), s.pv[0][:s.pvLen[0]]...),
 		}
 		if info != nil {
@@ -135,34 +133,28 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
 			break // the only move: nothing to think about
 		}
-		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
+		if res.Info.Mate != 0 && depth >= 2*search.Abs(res.Info.Mate)+2 {
 			break // the end is proven
 		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
+		if s.clock.PastSoft() {
 			break // another iteration would not finish in time
 		}
 	}
-	res.Info.Nodes = s.nodes
+	res.Info.Nodes = s.clock.Nodes()
 	return res
 }
 
 func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
-	s.ctx = ctx
-	s.start = time.Now()
-	s.nodes, s.stopped = 0, false
-	s.nodeLimit = lim.Nodes
 	s.noise, s.seed = opts.Noise, opts.Seed
 	s.killers = [MaxPly + 1][2]congo.Move{}
 	s.history = [2][congo.NumSquares][congo.NumSquares]int32{}
 	hard, soft := budget(lim)
-	s.deadline, s.soft = time.Time{}, soft
-	if hard > 0 {
-		s.deadline = s.start.Add(hard)
-	}
+	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
 }
 
 // budget turns limits into a hard stop and a soft one (do not start
-// another iteration after it). Zero means none.
+// another iteration after it). Zero means none. Congo's clock is its own:
+// a 50th of a move time and up to 100 ms of a clock kept back.
 func budget(lim Limits) (hard, soft time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
@@ -175,51 +167,7 @@ func budget(lim Limits) (hard, soft time.Duration) {
 		hard = min(soft*3, left/2+lim.Inc/2)
 		soft = min(soft, hard)
 	}
-	if lim.Cap > 0 {
-		if hard == 0 || hard > lim.Cap {
-			hard = lim.Cap
-		}
-		if soft == 0 || soft > hard/2 {
-			soft = hard / 2
-		}
-	}
-	return max(hard, 0), max(soft, 0)
-}
-
-// checkStop notes when the search must stop: its context is done, its
-// deadline or node limit has passed.
-func (s *Searcher) checkStop() {
-	// Depth 1 finishes whatever the clock says, so there is a searched
-	// move, unless a board built to explode makes even that long.
-	if s.mustFinish && s.nodes < mustFinishNodes {
-		return
-	}
-	select {
-	case <-s.ctx.Done():
-		s.stopped = true
-		return
-	default:
-	}
-	if (!s.deadline.IsZero() && time.Now().After(s.deadline)) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
-		s.stopped = true
-	}
-}
-
-func (s *Searcher) visit() {
-	s.nodes++
-	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
-		s.checkStop()
-	}
-}
-
-func mateIn(score int) int {
-	switch {
-	case score > mateBound:
-		return (MateScore - score + 1) / 2
-	case score < -mateBound:
-		return -(MateScore + score + 1) / 2
-	}
-	return 0
+	return search.CapBudget(hard, soft, lim.Cap)
 }
 
 // lost reports whether the side to move has lost its lion, and won
@@ -236,30 +184,9 @@ func (s *Searcher) evaluate(p *congo.Position) int {
 		h ^= h >> 29
 		h *= 0xbf58476d1ce4e5b9
 		h ^= h >> 32
-		v += int(h%uint64(2*s.noise+1)) - s.noise
+		v += search.Jitter(h, s.noise)
 	}
 	return v
-}
-
-// Scores stored in the table are relative to the node, not the root.
-func toTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score + ply
-	case score < -mateBound:
-		return score - ply
-	}
-	return score
-}
-
-func fromTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score - ply
-	case score < -mateBound:
-		return score + ply
-	}
-	return score
 }
 
 // lionInDanger reports whether the opponent could take the lion of the
@@ -330,19 +257,6 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 	}
 }
 
-// pick moves the best-scored remaining move to position i and returns it.
-func pick(l *congo.MoveList, sc *[congo.MaxMoves]int32, i int) congo.Move {
-	best := i
-	for j := i + 1; j < l.Len; j++ {
-		if sc[j] > sc[best] {
-			best = j
-		}
-	}
-	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
-	sc[i], sc[best] = sc[best], sc[i]
-	return l.Moves[i]
-}
-
 func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = ply
 	if lost, won := over(p); lost || won {
@@ -354,20 +268,19 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	if depth <= 0 || ply >= MaxPly {
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}
-	s.visit()
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	pvNode := beta-alpha > 1
 	hashMove := congo.NoMove
-	if e, ok := s.tt.probe(p.Hash()); ok {
-		hashMove = e.move
-		if ply > 0 && int(e.depth) >= depth && !pvNode {
-			sc := fromTT(int(e.score), ply)
+	if e, ok := s.tt.Probe(p.Hash()); ok {
+		hashMove = e.Move
+		if ply > 0 && int(e.Depth) >= depth && !pvNode {
+			sc := search.FromTT(int(e.Score), ply, mateBound+1)
 			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			case e.Bound == search.BoundExact,
+				e.Bound == search.BoundLower && sc >= beta,
+				e.Bound == search.BoundUpper && sc <= alpha:
 				return sc
 			}
 		}
@@ -390,7 +303,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 				r = 3
 			}
 			score := -s.negamax(&q, depth-1-r, ply+1, -beta, -beta+1)
-			if s.stopped {
+			if s.clock.Stopped() {
 				return 0
 			}
 			if score >= beta {
@@ -409,7 +322,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	origAlpha := alpha
 	us := p.Turn()
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, sc, i)
+		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		quiet := sc[i] < scoreKiller && !danger
 		u := p.MakeMove(m)
 		var score int
@@ -430,7 +343,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 		p.UnmakeMove(m, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if ply == 0 {
@@ -459,14 +372,14 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			break
 		}
 	}
-	b := boundExact
+	b := search.BoundExact
 	switch {
 	case best >= beta:
-		b = boundLower
+		b = search.BoundLower
 	case best <= origAlpha:
-		b = boundUpper
+		b = search.BoundUpper
 	}
-	s.tt.store(p.Hash(), bestMove, toTT(best, ply), depth, b)
+	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, mateBound+1), depth, b)
 	return best
 }
 
@@ -476,8 +389,7 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	if ply <= MaxPly {
 		s.pvLen[ply] = ply
 	}
-	s.visit()
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	if lost, won := over(p); lost || won {
@@ -509,11 +421,11 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	l.Len = n
 	best := stand
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, sc, i)
+		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		u := p.MakeMove(m)
 		score := -s.quiesce(p, ply+1, qply+1, -beta, -alpha)
 		p.UnmakeMove(m, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if score > best {
