@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -16,27 +17,13 @@ const (
 	mateBound = MateScore - MaxPly
 )
 
-// Limits bound a search. Zero values mean no limit of that kind; a search
-// with no limit at all runs until its context is done.
-type Limits struct {
-	Depth     int           // plies
-	Nodes     uint64        // positions visited
-	MoveTime  time.Duration // exact time for this move
-	Time, Inc time.Duration // the mover's clock and increment
-	MovesToGo int           // moves to the next time control, 0: sudden death
-	Cap       time.Duration // a hard ceiling whatever the other limits say
-	// Overhead is the time lost outside the search on every move: reading
-	// the command, writing the answer, the pipe and the scheduler. Zero
-	// means DefaultOverhead.
-	Overhead time.Duration
-	// Start is when the clock started for this move (the command's
-	// arrival); zero means when Search is called.
-	Start time.Time
-}
+// Limits bound a search: depth, nodes, a move time or a clock (see
+// search.Limits).
+type Limits = search.Limits
 
 // DefaultOverhead is the time kept back on every move for what happens
 // outside the search (see Limits.Overhead).
-const DefaultOverhead = 10 * time.Millisecond
+const DefaultOverhead = search.DefaultOverhead
 
 // Info reports one finished iteration of the search.
 type Info struct {
@@ -63,18 +50,11 @@ type Searcher struct {
 	// sets DefaultTuning.
 	Tuning Tuning
 
-	tt     *table // nil until the first search: see table
-	hashMB int    // the size of tt, allocated or not
+	tt     *search.Table[ataxx.Move] // nil until the first search: see NewSearcher
+	hashMB int                       // the size of tt, allocated or not
+	clock  search.Clock
 
-	ctx         context.Context
-	start       time.Time
-	deadline    time.Time // hard stop; zero: none
-	soft        time.Duration
-	nodeLimit   uint64
-	nodes       uint64
-	stopped     bool
-	mustFinish  bool // depth 1 always completes, so there is a move
-	rootDone    int  // root moves fully searched in this iteration
+	rootDone    int // root moves fully searched in this iteration
 	seldepth    int
 	noise       int
 	seed        uint64
@@ -101,7 +81,7 @@ func (s *Searcher) SetHash(mb int) { s.tt, s.hashMB = nil, mb }
 // Clear forgets what earlier searches learned (a new game).
 func (s *Searcher) Clear() {
 	if s.tt != nil {
-		s.tt.clear()
+		s.tt.Clear()
 	}
 }
 
@@ -134,10 +114,10 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 	var lastIter time.Duration // how long the previous iteration took
 	for depth := 1; depth <= maxDepth; depth++ {
 		iterStart := time.Now()
-		s.mustFinish = depth == 1
+		s.clock.MustFinish(depth == 1) // so that there is a move
 		s.seldepth, s.rootDone = 0, 0
 		score := s.rootSearch(&pos, depth, res.Info.Score)
-		if s.stopped {
+		if s.clock.Stopped() {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
 			if s.rootDone > 0 && s.pvLen[0] > 0 {
@@ -151,8 +131,8 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 			res.Ponder = s.pv[0][1]
 		}
 		res.Info = Info{
-			Depth: depth, SelDepth: s.seldepth, Score: score, Mate: mateIn(score),
-			Nodes: s.nodes, Time: time.Since(s.start),
+			Depth: depth, SelDepth: s.seldepth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
+			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
 			PV: append([]ataxx.Move(nil), s.pv[0][:s.pvLen[0]]...),
 		}
 		if info != nil {
@@ -161,16 +141,16 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
 			break // the only move: no need to think
 		}
-		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
+		if res.Info.Mate != 0 && depth >= 2*search.Abs(res.Info.Mate)+2 {
 			break // the end is proven
 		}
 		iter := time.Since(iterStart)
-		if s.soft > 0 && !s.another(time.Since(s.start), iter, lastIter) {
+		if !s.clock.Another(s.clock.Elapsed(), iter, lastIter) {
 			break
 		}
 		lastIter = iter
 	}
-	res.Info.Nodes = s.nodes
+	res.Info.Nodes = s.clock.Nodes()
 	return res
 }
 
@@ -191,7 +171,7 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 		s.rootDone = 0
 		score := s.negamax(pos, depth, 0, alpha, beta, false)
 		switch {
-		case s.stopped:
+		case s.clock.Stopped():
 			return score
 		case score <= alpha && alpha > -Infinity:
 			alpha = max(score-delta, -Infinity)
@@ -205,120 +185,14 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 }
 
 func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {
-	s.ctx = ctx
-	s.start = lim.Start
 	if s.tt == nil {
-		s.tt = newTable(s.hashMB)
+		s.tt = search.NewTable[ataxx.Move](s.hashMB)
 	}
-	if s.start.IsZero() || time.Since(s.start) < 0 {
-		s.start = time.Now()
-	}
-	s.nodes, s.stopped = 0, false
-	s.nodeLimit = lim.Nodes
 	s.noise, s.seed = opts.Noise, opts.Seed
 	s.killers = [MaxPly][2]ataxx.Move{}
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
-	hard, soft := budget(lim)
-	s.deadline, s.soft = time.Time{}, soft
-	if hard > 0 {
-		s.deadline = s.start.Add(hard)
-	}
-}
-
-// budget turns limits into a hard stop (the search is abandoned there)
-// and a soft one (no iteration starts after it). Zero means none. Both
-// count from the start of the move, and both keep the overhead back: the
-// hard stop is what the search may use, never what the clock holds.
-func budget(lim Limits) (hard, soft time.Duration) {
-	overhead := lim.Overhead
-	if overhead <= 0 {
-		overhead = DefaultOverhead
-	}
-	switch {
-	case lim.MoveTime > 0:
-		hard = lim.MoveTime - min(overhead, lim.MoveTime/4) - lim.MoveTime/20
-		soft = hard * 6 / 10
-	case lim.Time > 0:
-		// The margin grows with the clock so that a slow answer late in a
-		// long game still fits, and takes at most half of a short one.
-		margin := min(overhead+lim.Time/20, lim.Time/2)
-		left := lim.Time - margin
-		mtg := time.Duration(25) // moves the clock must still last: games run long
-		if lim.MovesToGo > 0 {
-			mtg = time.Duration(min(lim.MovesToGo+1, 30))
-		}
-		// The increment first pays for the time lost outside the search
-		// on every move; half the rest is spent, half banked, so that the
-		// clock settles well above the margin instead of running down.
-		inc := max(lim.Inc-overhead, lim.Inc/4)
-		soft = min(left/mtg+inc/2, left/2)
-		hard = min(4*soft, max(left/4, soft))
-	}
-	if lim.Cap > 0 {
-		if hard == 0 || hard > lim.Cap {
-			hard = lim.Cap
-		}
-		if soft == 0 || soft > hard/2 {
-			soft = hard / 2
-		}
-	}
-	return max(hard, 0), max(soft, 0)
-}
-
-// another reports whether to start another iteration, elapsed into the
-// move, after one that took iter (and one before it that took prev): not
-// past the soft limit, and not if the next iteration, as much longer as
-// this one was than the last, would end past half as much again as the
-// soft limit or past the hard stop. The search then takes about the soft
-// limit on average, and an abandoned iteration is rare.
-func (s *Searcher) another(elapsed, iter, prev time.Duration) bool {
-	if elapsed >= s.soft {
-		return false
-	}
-	if s.deadline.IsZero() {
-		return true
-	}
-	growth := 2.0
-	if prev > 100*time.Microsecond {
-		growth = min(max(float64(iter)/float64(prev), 1.5), 4)
-	}
-	end := elapsed + time.Duration(float64(iter)*growth)
-	return end <= s.soft*3/2 && s.start.Add(end).Before(s.deadline)
-}
-
-// checkStop notes when the search must stop: its context is done, its
-// deadline or node limit has passed.
-func (s *Searcher) checkStop() {
-	if s.mustFinish {
-		return
-	}
-	select {
-	case <-s.ctx.Done():
-		s.stopped = true
-		return
-	default:
-	}
-	if (!s.deadline.IsZero() && time.Now().After(s.deadline)) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
-		s.stopped = true
-	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// mateIn converts a score to moves to the end of the game (0: none).
-func mateIn(score int) int {
-	switch {
-	case score > mateBound:
-		return (MateScore - score + 1) / 2
-	case score < -mateBound:
-		return -(MateScore + score + 1) / 2
-	}
-	return 0
+	hard, soft := search.Budget(lim)
+	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
 }
 
 // terminalScore scores a finished game for the side to move.
@@ -349,29 +223,9 @@ func (s *Searcher) evaluate(p *ataxx.Position) int {
 		h ^= h >> 33
 		h *= 0xff51afd7ed558ccd
 		h ^= h >> 33
-		e += int(h%uint64(2*s.noise+1)) - s.noise
+		e += search.Jitter(h, s.noise)
 	}
 	return e
-}
-
-func toTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score + ply
-	case score < -mateBound:
-		return score - ply
-	}
-	return score
-}
-
-func fromTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score - ply
-	case score < -mateBound:
-		return score + ply
-	}
-	return score
 }
 
 // futilityMargin is, by remaining depth, how much more than the pieces a
@@ -419,26 +273,9 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 	}
 }
 
-// pick moves the best-scored move from i onwards to i and returns it.
-func pick(l *ataxx.MoveList, scores *[ataxx.MaxMoves]int32, i int) ataxx.Move {
-	best := i
-	for j := i + 1; j < l.Len; j++ {
-		if scores[j] > scores[best] {
-			best = j
-		}
-	}
-	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
-	scores[i], scores[best] = scores[best], scores[i]
-	return l.Moves[i]
-}
-
 func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullOK bool) int {
 	s.pvLen[ply] = ply
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkStop()
-	}
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	if ply > s.seldepth {
@@ -453,14 +290,14 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	pvNode := beta-alpha > 1
 	key := p.Hash()
 	hashMove := ataxx.NoMove
-	if e, ok := s.tt.probe(key); ok {
-		hashMove = e.move
-		if !pvNode && ply > 0 && int(e.depth) >= depth {
-			score := fromTT(int(e.score), ply)
+	if e, ok := s.tt.Probe(key); ok {
+		hashMove = e.Move
+		if !pvNode && ply > 0 && int(e.Depth) >= depth {
+			score := search.FromTT(int(e.Score), ply, mateBound+1)
 			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && score >= beta,
-				e.bound == boundUpper && score <= alpha:
+			case e.Bound == search.BoundExact,
+				e.Bound == search.BoundLower && score >= beta,
+				e.Bound == search.BoundUpper && score <= alpha:
 				return score
 			}
 		}
@@ -479,7 +316,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		u := p.MakeMove(ataxx.Pass)
 		score := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, false)
 		p.UnmakeMove(ataxx.Pass, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if score >= beta {
@@ -521,7 +358,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 				s.orderMoves(p, l, scores, ply, hashMove)
 				ordered = true
 			}
-			m = pick(l, scores, i)
+			m = search.Pick(l.Moves[:l.Len], scores[:l.Len], i)
 		}
 		captures := 0
 		if m != ataxx.Pass {
@@ -560,7 +397,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			}
 		}
 		p.UnmakeMove(m, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if ply == 0 {
@@ -589,15 +426,15 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			}
 		}
 	}
-	b := boundExact
+	b := search.BoundExact
 	switch {
 	case best >= beta:
-		b = boundLower
+		b = search.BoundLower
 	case best <= origAlpha:
 		// No move raised alpha: which scored highest says little, so
 		// the hash move stays what it was.
-		b, bestMove = boundUpper, ataxx.NoMove
+		b, bestMove = search.BoundUpper, ataxx.NoMove
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), depth, b)
+	s.tt.Store(key, bestMove, search.ToTT(best, ply, mateBound+1), depth, b)
 	return best
 }
