@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -28,24 +29,19 @@ const BenchDepth = 7
 // the node count the same in every run, so it changes only when the
 // search's behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
-	res, err := benchResults(depth)
-	for _, r := range res {
-		nodes += r.Info.Nodes
-		elapsed += r.Info.Time
-	}
+	nodes, elapsed, _, err = bench(depth)
 	return nodes, elapsed, err
 }
 
-// benchResults is Bench's search of each position, for the moves it chose.
-func benchResults(depth int) ([]Result, error) {
-	var out []Result
-	for _, fen := range benchPositions {
-		pos, err := ataxx.ParseFEN(fen)
+// bench is Bench with the moves chosen.
+func bench(depth int) (uint64, time.Duration, string, error) {
+	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
+		pos, err := ataxx.ParseFEN(text)
 		if err != nil {
-			return out, err
+			return search.BenchRun{}, err
 		}
 		pos.SetRules(ataxx.RulesUAI)
-		out = append(out, NewSearcher(16).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil))
-	}
-	return out, nil
+		r := NewSearcher(16).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
+		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
+	})
 }

@@ -1,9 +1,6 @@
 package ai
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // The bench signature: the nodes and moves of Bench at BenchDepth. They
 // change only when the search does; a change that means to keep the
@@ -17,20 +14,8 @@ func TestBenchSignature(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches the bench positions to depth 7")
 	}
-	res, err := benchResults(BenchDepth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var nodes uint64
-	var moves []string
-	for _, r := range res {
-		nodes += r.Info.Nodes
-		moves = append(moves, r.Move.String())
-	}
-	if got := strings.Join(moves, " "); got != benchMoves {
-		t.Errorf("bench moves %q; want %q", got, benchMoves)
-	}
-	if nodes != benchNodes {
-		t.Errorf("bench nodes %d; want %d", nodes, benchNodes)
+	nodes, _, moves, err := bench(BenchDepth)
+	if err != nil || nodes != benchNodes || moves != benchMoves {
+		t.Errorf("bench: %d nodes, moves %q, %v; want %d nodes, moves %q", nodes, moves, err, benchNodes, benchMoves)
 	}
 }

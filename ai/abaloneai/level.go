@@ -144,28 +144,23 @@ var benchPositions = []string{
 // node count the same in every run, so it changes only when the search's
 // behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
-	res, err := benchResults(depth)
-	for _, r := range res {
-		nodes += r.Nodes
-		elapsed += r.Time
-	}
+	nodes, elapsed, _, err = bench(depth)
 	return nodes, elapsed, err
 }
 
 // BenchDepth is the depth of the bench signature.
 const BenchDepth = 5
 
-// benchResults is Bench's search of each position, for the moves it chose.
-func benchResults(depth int) ([]Result, error) {
-	var out []Result
+// bench is Bench with the moves chosen.
+func bench(depth int) (uint64, time.Duration, string, error) {
 	s := NewSearcher(16)
-	for _, text := range benchPositions {
+	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
 		pos, err := abalone.ParsePosition(text)
 		if err != nil {
-			return out, err
+			return search.BenchRun{}, err
 		}
 		s.Clear()
-		out = append(out, s.Search(context.Background(), pos, Limits{Depth: depth}))
-	}
-	return out, nil
+		r := s.Search(context.Background(), pos, Limits{Depth: depth})
+		return search.BenchRun{Nodes: r.Nodes, Time: r.Time, Move: r.Move.String()}, nil
+	})
 }
