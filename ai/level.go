@@ -37,34 +37,18 @@ func Level(level int, budget time.Duration) (lim Limits, opts Options, random bo
 // Pool lends a bounded number of Searchers, each with its own hash table,
 // to any number of games: memory and CPU stay fixed however many games
 // are running. It implements the bot's Ataxx engine.
-type Pool struct {
-	pool *search.Pool[*Searcher]
-}
+type Pool = search.Player[*Searcher, ataxx.Position, ataxx.Move]
 
 // NewPool returns a pool of n searchers with hashMB megabytes of hash
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	return &Pool{pool: search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })}
+	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
+	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).choose)
 }
 
-// ChooseMove picks a move at level; seed makes the choice repeatable.
-// It waits for a free searcher, and gives up when ctx is done.
-func (p *Pool) ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error) {
-	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
-}
-
-// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
-// share), or the pool's own budget when that is less or budget is 0.
-func (p *Pool) ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
-	lim, opts, random := Level(level, p.pool.Budget(budget))
-	if random {
-		return RandomMove(pos, seed)
-	}
-	s, err := p.pool.Lend(ctx)
-	if err != nil {
-		return ataxx.NoMove, err
-	}
-	defer p.pool.Return(s)
+// choose picks a move at level within budget, seed making it repeatable.
+func (s *Searcher) choose(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
+	lim, opts, _ := Level(level, budget)
 	s.Clear() // each search stands alone, so a seed replays the same
 	opts.Seed = uint64(seed)
 	res := s.Search(ctx, pos, lim, opts, nil)

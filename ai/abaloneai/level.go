@@ -65,34 +65,13 @@ func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level i
 // Pool lends a bounded number of Searchers, each with its own hash table,
 // to any number of games: memory and CPU stay fixed however many games
 // are running.
-type Pool struct {
-	pool *search.Pool[*Searcher]
-}
+type Pool = search.Player[*Searcher, abalone.Position, abalone.Move]
 
 // NewPool returns a pool of n searchers with hashMB megabytes of hash
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	return &Pool{pool: search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })}
-}
-
-// ChooseMove picks a move at level with the pool's budget; it waits for a
-// free searcher, and gives up when ctx is done.
-func (p *Pool) ChooseMove(ctx context.Context, pos abalone.Position, level int, seed int64) (abalone.Move, error) {
-	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
-}
-
-// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
-// share), or the pool's own budget when that is less or budget is 0.
-func (p *Pool) ChooseMoveWithin(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
-	if level <= 1 {
-		return RandomMove(pos, seed)
-	}
-	s, err := p.pool.Lend(ctx)
-	if err != nil {
-		return abalone.NoMove, err
-	}
-	defer p.pool.Return(s)
-	return s.ChooseMove(ctx, pos, level, p.pool.Budget(budget), seed)
+	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
+	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).ChooseMove)
 }
 
 // RandomMove returns a legal move chosen by seed.

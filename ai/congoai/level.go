@@ -64,29 +64,14 @@ func choose(ctx context.Context, s *Searcher, pos congo.Position, level int, bud
 
 // Pool lends a bounded number of Searchers, each with its own table, to
 // any number of games: memory and CPU stay fixed however many games run.
-type Pool struct {
-	pool *search.Pool[*Searcher]
-}
+type Pool = search.Player[*Searcher, congo.Position, congo.Move]
 
 // NewPool returns a pool of n searchers with hashMB megabytes of table
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	return &Pool{pool: search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })}
-}
-
-// ChooseMove picks a move at level; it waits for a free searcher and
-// gives up when ctx is done.
-func (p *Pool) ChooseMove(ctx context.Context, pos congo.Position, level int, seed int64) (congo.Move, error) {
-	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
-}
-
-// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
-// share), or the pool's own budget when that is less or budget is 0.
-func (p *Pool) ChooseMoveWithin(ctx context.Context, pos congo.Position, level int, budget time.Duration, seed int64) (congo.Move, error) {
-	s, err := p.pool.Lend(ctx)
-	if err != nil {
-		return congo.NoMove, err
+	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
+	lent := func(s *Searcher, ctx context.Context, pos congo.Position, level int, budget time.Duration, seed int64) (congo.Move, error) {
+		return choose(ctx, s, pos, level, budget, seed, hashMB)
 	}
-	defer p.pool.Return(s)
-	return choose(ctx, s, pos, level, p.pool.Budget(budget), seed, 0)
+	return search.NewPlayer(searchers, levels, Random, lent)
 }

@@ -86,3 +86,48 @@ func RandomIndex(n int, seed int64, stream uint64) int {
 	rng := rand.New(rand.NewPCG(uint64(seed), stream))
 	return rng.IntN(n)
 }
+
+// Player chooses moves for any number of games, at a level of a game's
+// ladder, with searchers lent by its Pool: a game's AI supplies its
+// random mover and how a lent searcher chooses.
+type Player[S comparable, P, M any] struct {
+	pool   *Pool[S]
+	levels Levels
+	random func(pos P, seed int64) (M, error)
+	choose func(s S, ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error)
+}
+
+// NewPlayer returns a player lending pool's searchers: random answers the
+// levels of the ladder that play at random, without a searcher; choose
+// the others, with one.
+func NewPlayer[S comparable, P, M any](pool *Pool[S], levels Levels,
+	random func(pos P, seed int64) (M, error),
+	choose func(s S, ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error),
+) *Player[S, P, M] {
+	return &Player[S, P, M]{pool: pool, levels: levels, random: random, choose: choose}
+}
+
+// ChooseMove picks a move at level within the pool's budget; seed makes
+// the choice repeatable. It waits for a free searcher, and gives up when
+// ctx is done.
+func (p *Player[S, P, M]) ChooseMove(ctx context.Context, pos P, level int, seed int64) (M, error) {
+	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
+}
+
+// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
+// share), or the pool's own budget when that is less or budget is 0.
+func (p *Player[S, P, M]) ChooseMoveWithin(ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error) {
+	if p.levels.At(level).Random {
+		return p.random(pos, seed)
+	}
+	s, err := p.pool.Lend(ctx)
+	if err != nil {
+		var none M
+		return none, err
+	}
+	defer p.pool.Return(s)
+	return p.choose(s, ctx, pos, level, p.pool.Budget(budget), seed)
+}
+
+// Searchers returns the pool the player lends searchers from.
+func (p *Player[S, P, M]) Searchers() *Pool[S] { return p.pool }

@@ -65,3 +65,30 @@ func TestPool(t *testing.T) {
 		t.Errorf("second Lend made %d searchers, same one %v; want 1, true", made, again == s)
 	}
 }
+
+// TestPlayer: a random level answers without a searcher, even from a
+// pool whose searchers are all lent; the others choose with a lent one
+// within the pool's budget.
+func TestPlayer(t *testing.T) {
+	ladder := Levels{{Random: true}, {Depth: 2}}
+	random := func(pos int, seed int64) (int, error) { return -pos, nil }
+	var gotBudget time.Duration
+	choose := func(s *int, ctx context.Context, pos, level int, budget time.Duration, seed int64) (int, error) {
+		gotBudget = budget
+		return pos + *s, nil
+	}
+	p := NewPlayer(NewPool(1, time.Second, func() *int { v := 100; return &v }), ladder, random, choose)
+	lent, _ := p.Searchers().Lend(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if m, err := p.ChooseMove(ctx, 5, 1, 0); m != -5 || err != nil {
+		t.Errorf("random level with every searcher lent: %d, %v; want -5, nil", m, err)
+	}
+	if _, err := p.ChooseMove(ctx, 5, 2, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("searching level with every searcher lent and ctx done: %v; want context.Canceled", err)
+	}
+	p.Searchers().Return(lent)
+	if m, err := p.ChooseMoveWithin(context.Background(), 5, 2, time.Minute, 0); m != 105 || err != nil || gotBudget != time.Second {
+		t.Errorf("searching level: %d, %v within %v; want 105, nil within 1s", m, err, gotBudget)
+	}
+}
