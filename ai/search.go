@@ -58,10 +58,9 @@ type Searcher struct {
 	seldepth    int
 	noise       int
 	seed        uint64
-	killers     [MaxPly][2]ataxx.Move
+	killers     search.Killers[ataxx.Move]
 	history     [2][ataxx.NumSquares][ataxx.NumSquares]int32
-	pv          [MaxPly + 1][MaxPly + 1]ataxx.Move
-	pvLen       [MaxPly + 1]int
+	pv          search.PV[ataxx.Move]
 	lists       [MaxPly + 1]ataxx.MoveList
 	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
 }
@@ -71,7 +70,10 @@ type Searcher struct {
 // program that makes a searcher but only counts perft, or only answers
 // uai and quits, never pays for its megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{Tuning: DefaultTuning, hashMB: hashMB}
+	return &Searcher{
+		Tuning: DefaultTuning, hashMB: hashMB,
+		killers: search.NewKillers[ataxx.Move](MaxPly), pv: search.NewPV[ataxx.Move](MaxPly),
+	}
 }
 
 // SetHash replaces the transposition table with one of mb megabytes,
@@ -120,20 +122,21 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 		if s.clock.Stopped() {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
-			if s.rootDone > 0 && s.pvLen[0] > 0 {
-				res.Move = s.pv[0][0]
+			if s.rootDone > 0 && len(s.pv.Line()) > 0 {
+				res.Move = s.pv.First()
 			}
 			break
 		}
-		res.Move = s.pv[0][0]
+		line := s.pv.Line()
+		res.Move = s.pv.First()
 		res.Ponder = ataxx.NoMove
-		if s.pvLen[0] > 1 {
-			res.Ponder = s.pv[0][1]
+		if len(line) > 1 {
+			res.Ponder = line[1]
 		}
 		res.Info = Info{
 			Depth: depth, SelDepth: s.seldepth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
 			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
-			PV: append([]ataxx.Move(nil), s.pv[0][:s.pvLen[0]]...),
+			PV: append([]ataxx.Move(nil), line...),
 		}
 		if info != nil {
 			info(res.Info)
@@ -189,7 +192,7 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, 
 		s.tt = search.NewTable[ataxx.Move](s.hashMB)
 	}
 	s.noise, s.seed = opts.Noise, opts.Seed
-	s.killers = [MaxPly][2]ataxx.Move{}
+	s.killers.Reset()
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 	hard, soft := search.Budget(lim)
 	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
@@ -265,7 +268,7 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 			// A jump leaves a hole next to our own pieces.
 			sc -= int32((ataxx.Adjacent(m.From()) & us).Count()) << 21
 		}
-		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		if s.killers.Is(ply, m) {
 			sc += orderKiller
 		}
 		sc += min(s.history[side][m.From()][to], orderKiller-1)
@@ -274,7 +277,7 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 }
 
 func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullOK bool) int {
-	s.pvLen[ply] = ply
+	s.pv.Start(ply)
 	if s.clock.Visit() {
 		return 0
 	}
@@ -407,18 +410,10 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
-				s.pv[ply][ply] = m
-				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1]
-				if s.pvLen[ply] <= ply {
-					s.pvLen[ply] = ply + 1
-				}
+				s.pv.Update(ply, m)
 				if score >= beta {
 					if quiet && m != ataxx.Pass {
-						if s.killers[ply][0] != m {
-							s.killers[ply][1] = s.killers[ply][0]
-							s.killers[ply][0] = m
-						}
+						s.killers.Add(ply, m)
 						s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
 					}
 					break
@@ -426,14 +421,11 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			}
 		}
 	}
-	b := search.BoundExact
-	switch {
-	case best >= beta:
-		b = search.BoundLower
-	case best <= origAlpha:
+	b := search.BoundOf(best, origAlpha, beta)
+	if b == search.BoundUpper {
 		// No move raised alpha: which scored highest says little, so
 		// the hash move stays what it was.
-		b, bestMove = search.BoundUpper, ataxx.NoMove
+		bestMove = ataxx.NoMove
 	}
 	s.tt.Store(key, bestMove, search.ToTT(best, ply, mateBound+1), depth, b)
 	return best

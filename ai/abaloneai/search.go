@@ -53,10 +53,9 @@ type Searcher struct {
 	rootBest abalone.Move // best root move fully searched in this iteration
 
 	path    [MaxPly + qsPlies + 2]uint64 // hashes along the current line
-	killers [MaxPly + 1][2]abalone.Move
+	killers search.Killers[abalone.Move]
 	history [2][128][abalone.NumDirections]int32
-	pv      [MaxPly + 1][MaxPly + 1]abalone.Move
-	pvLen   [MaxPly + 1]int
+	pv      search.PV[abalone.Move]
 	lists   [MaxPly + qsPlies + 2]abalone.MoveList
 	scores  [MaxPly + 1][abalone.MaxMoves]int32
 }
@@ -64,7 +63,10 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB)}
+	return &Searcher{
+		Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB),
+		killers: search.NewKillers[abalone.Move](MaxPly), pv: search.NewPV[abalone.Move](MaxPly),
+	}
 }
 
 // Clear forgets what earlier searches learned (a new game, or a search
@@ -83,7 +85,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 	// search as surely); no iteration starts after two fifths of it.
 	s.clock.Start(ctx, time.Time{}, lim.MoveTime, lim.MoveTime*2/5, lim.Nodes)
 	s.noise, s.seed = lim.Noise, lim.Seed
-	s.killers = [MaxPly + 1][2]abalone.Move{}
+	s.killers.Reset()
 	for c := range s.history {
 		for i := range s.history[c] {
 			for d := range s.history[c][i] {
@@ -116,9 +118,9 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 			}
 			break
 		}
-		prev = s.pv[0][0]
+		prev = s.pv.First()
 		res.Move, res.Score, res.Depth = prev, score, depth
-		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		res.PV = append(res.PV[:0], s.pv.Line()...)
 		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
 			break // the only move: no need to think
 		}
@@ -168,7 +170,7 @@ func (s *Searcher) order(p *abalone.Position, l *abalone.MoveList, ply int, hash
 			if e.Ejected {
 				v = orderEject
 			}
-		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+		case ply <= MaxPly && s.killers.Is(ply, m):
 			v = orderKiller
 		default:
 			v = s.history[turn][m.From()][m.Dir()] + int32(m.Count())
@@ -190,7 +192,7 @@ func (s *Searcher) repeated(ply int) bool {
 }
 
 func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, rootFirst abalone.Move) int {
-	s.pvLen[ply] = 0
+	s.pv.Start(ply)
 	if s.clock.Visit() {
 		return 0
 	}
@@ -272,9 +274,7 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 			best, bestMove = v, m
 			if v > alpha {
 				alpha = v
-				s.pv[ply][0] = m
-				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1] + 1
+				s.pv.Update(ply, m)
 				if ply == 0 {
 					s.rootBest = m
 				}
@@ -282,24 +282,14 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 		}
 		if alpha >= beta {
 			if quiet {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1] = s.killers[ply][0]
-					s.killers[ply][0] = m
-				}
+				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.Dir()]
 				*h = min(*h+int32(depth*depth), orderKiller/2)
 			}
 			break
 		}
 	}
-	b := search.BoundExact
-	switch {
-	case best >= beta:
-		b = search.BoundLower
-	case best <= origAlpha:
-		b = search.BoundUpper
-	}
-	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, winBound), depth, b)
+	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, winBound), depth, search.BoundOf(best, origAlpha, beta))
 	return best
 }
 

@@ -65,10 +65,9 @@ type Searcher struct {
 	noise    int
 	seed     uint64
 
-	killers [MaxPly + 1][2]congo.Move
+	killers search.Killers[congo.Move]
 	history [2][congo.NumSquares][congo.NumSquares]int32
-	pv      [MaxPly + 1][MaxPly + 1]congo.Move
-	pvLen   [MaxPly + 1]int
+	pv      search.PV[congo.Move]
 	lists   [MaxPly + maxQPly + 2]congo.MoveList
 	scores  [MaxPly + maxQPly + 2][congo.MaxMoves]int32
 }
@@ -76,7 +75,7 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{tt: search.NewTable[congo.Move](hashMB)}
+	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
 	s.clock.SetFinishNodes(mustFinishNodes)
 	return s
 }
@@ -114,18 +113,18 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 		if s.clock.Stopped() {
 			// The previous best is searched first: a root move that was
 			// fully searched and became best is at least as good.
-			if s.rootDone > 0 && s.pvLen[0] > 0 {
-				res.Move = s.pv[0][0]
+			if s.rootDone > 0 && len(s.pv.Line()) > 0 {
+				res.Move = s.pv.First()
 			}
 			break
 		}
-		if s.pvLen[0] > 0 {
-			res.Move = s.pv[0][0]
+		if len(s.pv.Line()) > 0 {
+			res.Move = s.pv.First()
 		}
 		res.Info = Info{
 			Depth: depth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
 			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
-			PV: append([]congo.Move(nil), s.pv[0][:s.pvLen[0]]...),
+			PV: append([]congo.Move(nil), s.pv.Line()...),
 		}
 		if info != nil {
 			info(res.Info)
@@ -146,7 +145,7 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 
 func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
 	s.noise, s.seed = opts.Noise, opts.Seed
-	s.killers = [MaxPly + 1][2]congo.Move{}
+	s.killers.Reset()
 	s.history = [2][congo.NumSquares][congo.NumSquares]int32{}
 	hard, soft := budget(lim)
 	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
@@ -248,7 +247,7 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 			v = scoreLion
 		case cv > 0:
 			v = scoreCapture + int32(cv)*16 - int32(pieceValue[p.PieceAt(m.From()).Kind()]/16)
-		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+		case ply <= MaxPly && s.killers.Is(ply, m):
 			v = scoreKiller
 		default:
 			v = s.history[us][m.From()][m.To()]
@@ -258,7 +257,7 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 }
 
 func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
-	s.pvLen[ply] = ply
+	s.pv.Start(ply)
 	if lost, won := over(p); lost || won {
 		if lost {
 			return -MateScore + ply
@@ -353,33 +352,19 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
-				s.pv[ply][ply] = m
-				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1]
-				if s.pvLen[ply] < ply+1 {
-					s.pvLen[ply] = ply + 1
-				}
+				s.pv.Update(ply, m)
 			}
 		}
 		if alpha >= beta {
 			if quiet {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
-				}
+				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.To()]
 				*h = min(*h+int32(depth*depth), scoreKiller-1)
 			}
 			break
 		}
 	}
-	b := search.BoundExact
-	switch {
-	case best >= beta:
-		b = search.BoundLower
-	case best <= origAlpha:
-		b = search.BoundUpper
-	}
-	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, mateBound+1), depth, b)
+	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, mateBound+1), depth, search.BoundOf(best, origAlpha, beta))
 	return best
 }
 
@@ -387,7 +372,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 // middle of an exchange.
 func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	if ply <= MaxPly {
-		s.pvLen[ply] = ply
+		s.pv.Start(ply)
 	}
 	if s.clock.Visit() {
 		return 0
