@@ -1,5 +1,5 @@
 // Package search holds the parts of a game-tree search that do not depend
-// on the game, so that each game's AI (ai for Ataxx, ai/congoai,
+// on the game, so that each game's AI (ai/ataxxai, ai/congoai,
 // ai/abaloneai) keeps only what is its own: evaluation, move ordering and
 // the pruning rules the game's nature calls for.
 //
