@@ -241,15 +241,14 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 	}
 	s.order(p, l, ply, hashMove)
 	sc := &s.scores[ply]
-	best, bestMove := -Infinity, abalone.NoMove
-	origAlpha := alpha
+	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
 	for i := 0; i < l.Len; i++ {
 		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		quiet := sc[i] < orderKiller
 		u := p.MakeMove(m)
 		var v int
 		if i == 0 {
-			v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+			v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 4 && quiet {
@@ -258,29 +257,23 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 					r = 2
 				}
 			}
-			v = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha, abalone.NoMove)
-			if v > alpha && r > 0 {
-				v = -s.negamax(p, depth-1, ply+1, -alpha-1, -alpha, abalone.NoMove)
+			v = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
+			if v > w.Alpha && r > 0 {
+				v = -s.negamax(p, depth-1, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
 			}
-			if v > alpha && v < beta {
-				v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+			if v > w.Alpha && v < beta {
+				v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
 			}
 		}
 		p.UnmakeMove(u)
 		if s.clock.Stopped() {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, m
-			if v > alpha {
-				alpha = v
-				s.pv.Update(ply, m)
-				if ply == 0 {
-					s.rootBest = m
-				}
-			}
+		raised, cut := w.Add(m, v)
+		if raised && ply == 0 {
+			s.rootBest = m
 		}
-		if alpha >= beta {
+		if cut {
 			if quiet {
 				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.Dir()]
@@ -289,8 +282,8 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 			break
 		}
 	}
-	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, winBound), depth, search.BoundOf(best, origAlpha, beta))
-	return best
+	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, winBound), depth, w.Bound())
+	return w.Best
 }
 
 // quiesce searches only the moves that push a marble off, so that no

@@ -350,8 +350,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			futile = static+futilityMargin[depth] <= alpha
 		}
 	}
-	best, bestMove := -Infinity, ataxx.NoMove
-	origAlpha := alpha
+	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
 	for i := 0; i < l.Len; i++ {
 		var m ataxx.Move
 		if i == 0 && hashFirst {
@@ -370,19 +369,19 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		quiet := captures == 0
 		// Futility: near the leaves, a move whose gain in pieces cannot
 		// lift the static evaluation near alpha is not searched.
-		if futile && i > 0 && best > -mateBound && m != ataxx.Pass && captures < them.Count() {
+		if futile && i > 0 && w.Best > -mateBound && m != ataxx.Pass && captures < them.Count() {
 			gain := 2 * captures
 			if m.IsClone() {
 				gain++
 			}
-			if static+gain*pieceValue+futilityMargin[depth] <= alpha {
+			if static+gain*pieceValue+futilityMargin[depth] <= w.Alpha {
 				continue
 			}
 		}
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {
-			score = -s.negamax(p, depth-1, ply+1, -beta, -alpha, true)
+			score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, true)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 4 && scores[i] < orderKiller {
@@ -391,12 +390,12 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 					r = 2
 				}
 			}
-			score = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha, true)
-			if score > alpha && r > 0 {
-				score = -s.negamax(p, depth-1, ply+1, -alpha-1, -alpha, true)
+			score = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha, true)
+			if score > w.Alpha && r > 0 {
+				score = -s.negamax(p, depth-1, ply+1, -w.Alpha-1, -w.Alpha, true)
 			}
-			if score > alpha && score < beta {
-				score = -s.negamax(p, depth-1, ply+1, -beta, -alpha, true)
+			if score > w.Alpha && score < beta {
+				score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, true)
 			}
 		}
 		p.UnmakeMove(m, u)
@@ -406,27 +405,20 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		if ply == 0 {
 			s.rootDone++
 		}
-		if score > best {
-			best, bestMove = score, m
-			if score > alpha {
-				alpha = score
-				s.pv.Update(ply, m)
-				if score >= beta {
-					if quiet && m != ataxx.Pass {
-						s.killers.Add(ply, m)
-						s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
-					}
-					break
-				}
+		if _, cut := w.Add(m, score); cut {
+			if quiet && m != ataxx.Pass {
+				s.killers.Add(ply, m)
+				s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
 			}
+			break
 		}
 	}
-	b := search.BoundOf(best, origAlpha, beta)
+	b := w.Bound()
 	if b == search.BoundUpper {
 		// No move raised alpha: which scored highest says little, so
 		// the hash move stays what it was.
-		bestMove = ataxx.NoMove
+		w.Move = ataxx.NoMove
 	}
-	s.tt.Store(key, bestMove, search.ToTT(best, ply, mateBound+1), depth, b)
-	return best
+	s.tt.Store(key, w.Move, search.ToTT(w.Best, ply, mateBound+1), depth, b)
+	return w.Best
 }

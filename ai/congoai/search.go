@@ -317,8 +317,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	}
 	sc := &s.scores[ply]
 	s.orderMoves(p, l, sc, ply, hashMove)
-	best, bestMove := -Infinity, congo.NoMove
-	origAlpha := alpha
+	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
 	us := p.Turn()
 	for i := 0; i < l.Len; i++ {
 		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
@@ -326,7 +325,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {
-			score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+			score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
 		} else {
 			// Late quiet moves are searched shallower first.
 			r := 0
@@ -336,9 +335,9 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 					r = 2
 				}
 			}
-			score = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha)
-			if score > alpha && (r > 0 || score < beta) {
-				score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+			score = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha)
+			if score > w.Alpha && (r > 0 || score < beta) {
+				score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
 			}
 		}
 		p.UnmakeMove(m, u)
@@ -348,14 +347,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 		if ply == 0 {
 			s.rootDone++
 		}
-		if score > best {
-			best, bestMove = score, m
-			if score > alpha {
-				alpha = score
-				s.pv.Update(ply, m)
-			}
-		}
-		if alpha >= beta {
+		if _, cut := w.Add(m, score); cut {
 			if quiet {
 				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.To()]
@@ -364,8 +356,8 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			break
 		}
 	}
-	s.tt.Store(p.Hash(), bestMove, search.ToTT(best, ply, mateBound+1), depth, search.BoundOf(best, origAlpha, beta))
-	return best
+	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, mateBound+1), depth, w.Bound())
+	return w.Best
 }
 
 // quiesce searches captures only, so the evaluation is not taken in the

@@ -68,3 +68,40 @@ func BoundOf(best, alpha, beta int) Bound {
 	}
 	return BoundExact
 }
+
+// Window is one node's alpha-beta window and the best move found there:
+// each searched move's score goes through Add, which keeps the best,
+// raises alpha and the node's line, and says when the move cut off.
+type Window[M comparable] struct {
+	Alpha, Beta int
+	Best        int // the best score so far; -infinity before the first move
+	Move        M   // the move that scored Best
+	alpha0      int
+	pv          *PV[M]
+	ply         int
+}
+
+// NewWindow opens the window (alpha, beta) at the node at ply, whose
+// line pv keeps; infinity is the game's bound on every score.
+func NewWindow[M comparable](pv *PV[M], ply, alpha, beta, infinity int) Window[M] {
+	return Window[M]{Alpha: alpha, Beta: beta, Best: -infinity, alpha0: alpha, pv: pv, ply: ply}
+}
+
+// Add takes the score of m and reports whether it raised alpha (m then
+// leads the node's line) and whether it reached beta: a cut-off, after
+// which no other move need be tried.
+func (w *Window[M]) Add(m M, score int) (raised, cut bool) {
+	if score <= w.Best {
+		return false, false
+	}
+	w.Best, w.Move = score, m
+	if score <= w.Alpha {
+		return false, false
+	}
+	w.Alpha = score
+	w.pv.Update(w.ply, m)
+	return true, score >= w.Beta
+}
+
+// Bound returns what Best says of the node's true score.
+func (w *Window[M]) Bound() Bound { return BoundOf(w.Best, w.alpha0, w.Beta) }

@@ -64,3 +64,34 @@ func TestBoundOf(t *testing.T) {
 		}
 	}
 }
+
+func TestWindow(t *testing.T) {
+	pv := NewPV[int](2)
+	pv.Start(0)
+	pv.Start(1)
+	w := NewWindow(&pv, 0, 10, 20, 1000)
+	steps := []struct {
+		name        string
+		m, score    int
+		raised, cut bool
+	}{
+		{name: "below alpha", m: 1, score: 5},
+		{name: "worse still", m: 2, score: 3},
+		{name: "raises alpha", m: 3, score: 15, raised: true},
+		{name: "reaches beta", m: 4, score: 20, raised: true, cut: true},
+	}
+	for _, st := range steps {
+		raised, cut := w.Add(st.m, st.score)
+		if raised != st.raised || cut != st.cut {
+			t.Errorf("%s: Add(%d, %d) = %v, %v; want %v, %v", st.name, st.m, st.score, raised, cut, st.raised, st.cut)
+		}
+	}
+	if w.Best != 20 || w.Move != 4 || w.Alpha != 20 || w.Bound() != BoundLower || pv.First() != 4 {
+		t.Errorf("after a cut-off: best %d by %d, alpha %d, bound %d, line %v; want 20 by 4, 20, lower, [4]", w.Best, w.Move, w.Alpha, w.Bound(), pv.Line())
+	}
+	low := NewWindow(&pv, 0, 10, 20, 1000)
+	low.Add(7, 2)
+	if low.Bound() != BoundUpper || low.Move != 7 {
+		t.Errorf("fail low: bound %d, move %d; want upper, 7", low.Bound(), low.Move)
+	}
+}
