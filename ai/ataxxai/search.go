@@ -2,7 +2,6 @@ package ataxxai
 
 import (
 	"context"
-	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
@@ -25,23 +24,13 @@ type Limits = search.Limits
 // outside the search (see Limits.Overhead).
 const DefaultOverhead = search.DefaultOverhead
 
-// Info reports one finished iteration of the search.
-type Info struct {
-	Depth    int
-	SelDepth int
-	Score    int // for the side to move, hundredths of a piece
-	Mate     int // moves to the end: >0 the mover wins, <0 loses, 0 not found
-	Nodes    uint64
-	Time     time.Duration
-	PV       []ataxx.Move
-}
+// Info reports one finished iteration of the search (scores in
+// hundredths of a piece).
+type Info = search.Info[ataxx.Move]
 
-// Result is what a search found.
-type Result struct {
-	Move   ataxx.Move
-	Info   Info
-	Ponder ataxx.Move // the expected reply, or NoMove
-}
+// Result is what a search found: the move, the last finished iteration,
+// and the expected reply (or NoMove).
+type Result = search.Result[ataxx.Move]
 
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
@@ -54,7 +43,7 @@ type Searcher struct {
 	hashMB int                       // the size of tt, allocated or not
 	clock  search.Clock
 
-	rootDone    int // root moves fully searched in this iteration
+	deepen      search.Deepener[ataxx.Move]
 	seldepth    int
 	noise       int
 	seed        uint64
@@ -70,10 +59,15 @@ type Searcher struct {
 // program that makes a searcher but only counts perft, or only answers
 // uai and quits, never pays for its megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{
+	s := &Searcher{
 		Tuning: DefaultTuning, hashMB: hashMB,
 		killers: search.NewKillers[ataxx.Move](MaxPly), pv: search.NewPV[ataxx.Move](MaxPly),
 	}
+	s.deepen = search.Deepener[ataxx.Move]{
+		Clock: &s.clock, PV: &s.pv, Mate: MateScore, MateBound: mateBound,
+		Predict: true, SelDepth: func() int { return s.seldepth },
+	}
+	return s
 }
 
 // SetHash replaces the transposition table with one of mb megabytes,
@@ -102,59 +96,20 @@ type Options struct {
 // returns NoMove.
 func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, opts Options, info func(Info)) Result {
 	s.prepare(ctx, pos, lim, opts)
-	var res Result
 	var root ataxx.MoveList
 	pos.GenerateMoves(&root)
 	if root.Len == 0 {
-		return res
+		return Result{}
 	}
-	res.Move = root.Moves[0]
 	maxDepth := MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
-	var lastIter time.Duration // how long the previous iteration took
-	for depth := 1; depth <= maxDepth; depth++ {
-		iterStart := time.Now()
-		s.clock.MustFinish(depth == 1) // so that there is a move
-		s.seldepth, s.rootDone = 0, 0
-		score := s.rootSearch(&pos, depth, res.Info.Score)
-		if s.clock.Stopped() {
-			// The previous best is searched first: a root move that was
-			// fully searched and became best is at least as good.
-			if s.rootDone > 0 && len(s.pv.Line()) > 0 {
-				res.Move = s.pv.First()
-			}
-			break
-		}
-		line := s.pv.Line()
-		res.Move = s.pv.First()
-		res.Ponder = ataxx.NoMove
-		if len(line) > 1 {
-			res.Ponder = line[1]
-		}
-		res.Info = Info{
-			Depth: depth, SelDepth: s.seldepth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
-			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
-			PV: append([]ataxx.Move(nil), line...),
-		}
-		if info != nil {
-			info(res.Info)
-		}
-		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
-			break // the only move: no need to think
-		}
-		if res.Info.Mate != 0 && depth >= 2*search.Abs(res.Info.Mate)+2 {
-			break // the end is proven
-		}
-		iter := time.Since(iterStart)
-		if !s.clock.Another(s.clock.Elapsed(), iter, lastIter) {
-			break
-		}
-		lastIter = iter
+	iterate := func(depth, prev int) int {
+		s.seldepth = 0
+		return s.rootSearch(&pos, depth, prev)
 	}
-	res.Info.Nodes = s.clock.Nodes()
-	return res
+	return s.deepen.Run(root.Moves[:root.Len], maxDepth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
 // aspiration is the first half-width of the window around the previous
@@ -171,7 +126,7 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 	delta := aspiration
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	for {
-		s.rootDone = 0
+		s.deepen.RootDone = 0
 		score := s.negamax(pos, depth, 0, alpha, beta, false)
 		switch {
 		case s.clock.Stopped():
@@ -403,7 +358,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 			return 0
 		}
 		if ply == 0 {
-			s.rootDone++
+			s.deepen.RootDone++
 		}
 		if _, cut := w.Add(m, score); cut {
 			if quiet && m != ataxx.Pass {

@@ -39,21 +39,13 @@ type Options struct {
 	Seed  uint64 // chooses the noise
 }
 
-// Info reports one finished iteration of the search.
-type Info struct {
-	Depth int
-	Score int // for the side to move, hundredths of a pawn
-	Mate  int // turns to the end: >0 the mover wins, <0 loses, 0 not found
-	Nodes uint64
-	Time  time.Duration
-	PV    []congo.Move
-}
+// Info reports one finished iteration of the search (scores in
+// hundredths of a pawn, mates in turns).
+type Info = search.Info[congo.Move]
 
-// Result is what a search found.
-type Result struct {
-	Move congo.Move
-	Info Info
-}
+// Result is what a search found: the move and the last finished
+// iteration.
+type Result = search.Result[congo.Move]
 
 // Searcher searches Congo positions. It is not safe for concurrent use;
 // give each concurrent search its own (see Pool).
@@ -61,9 +53,9 @@ type Searcher struct {
 	tt    *search.Table[congo.Move]
 	clock search.Clock
 
-	rootDone int
-	noise    int
-	seed     uint64
+	deepen search.Deepener[congo.Move]
+	noise  int
+	seed   uint64
 
 	killers search.Killers[congo.Move]
 	history [2][congo.NumSquares][congo.NumSquares]int32
@@ -77,6 +69,7 @@ type Searcher struct {
 func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
 	s.clock.SetFinishNodes(mustFinishNodes)
+	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, Mate: MateScore, MateBound: mateBound}
 	return s
 }
 
@@ -90,57 +83,17 @@ func (s *Searcher) Clear() { s.tt.Clear() }
 // even when ctx is already done.
 func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, opts Options, info func(Info)) Result {
 	s.prepare(ctx, lim, opts)
-	var res Result
 	var root congo.MoveList
 	pos.GenerateMoves(&root)
 	if root.Len == 0 {
-		return res
+		return Result{}
 	}
-	res.Move = root.Moves[0]
 	maxDepth := MaxPly - 1
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
 	}
-	for depth := 1; depth <= maxDepth; depth++ {
-		s.clock.MustFinish(depth == 1)
-		if depth > 1 {
-			if s.clock.Check(); s.clock.Stopped() {
-				break
-			}
-		}
-		s.rootDone = 0
-		score := s.negamax(&pos, depth, 0, -Infinity, Infinity)
-		if s.clock.Stopped() {
-			// The previous best is searched first: a root move that was
-			// fully searched and became best is at least as good.
-			if s.rootDone > 0 && len(s.pv.Line()) > 0 {
-				res.Move = s.pv.First()
-			}
-			break
-		}
-		if len(s.pv.Line()) > 0 {
-			res.Move = s.pv.First()
-		}
-		res.Info = Info{
-			Depth: depth, Score: score, Mate: search.MateIn(score, MateScore, mateBound),
-			Nodes: s.clock.Nodes(), Time: s.clock.Elapsed(),
-			PV: append([]congo.Move(nil), s.pv.Line()...),
-		}
-		if info != nil {
-			info(res.Info)
-		}
-		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
-			break // the only move: nothing to think about
-		}
-		if res.Info.Mate != 0 && depth >= 2*search.Abs(res.Info.Mate)+2 {
-			break // the end is proven
-		}
-		if s.clock.PastSoft() {
-			break // another iteration would not finish in time
-		}
-	}
-	res.Info.Nodes = s.clock.Nodes()
-	return res
+	iterate := func(depth, _ int) int { return s.negamax(&pos, depth, 0, -Infinity, Infinity) }
+	return s.deepen.Run(root.Moves[:root.Len], maxDepth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
 func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
@@ -345,7 +298,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 			return 0
 		}
 		if ply == 0 {
-			s.rootDone++
+			s.deepen.RootDone++
 		}
 		if _, cut := w.Add(m, score); cut {
 			if quiet {
