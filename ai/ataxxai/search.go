@@ -64,7 +64,7 @@ func NewSearcher(hashMB int) *Searcher {
 		killers: search.NewKillers[ataxx.Move](MaxPly), pv: search.NewPV[ataxx.Move](MaxPly),
 	}
 	s.deepen = search.Deepener[ataxx.Move]{
-		Clock: &s.clock, PV: &s.pv, Mate: MateScore, MateBound: mateBound,
+		Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound,
 		Predict: true, SelDepth: func() int { return s.seldepth },
 	}
 	return s
@@ -101,15 +101,11 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, o
 	if root.Len == 0 {
 		return Result{}
 	}
-	maxDepth := MaxPly - 1
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, maxDepth)
-	}
 	iterate := func(depth, prev int) int {
 		s.seldepth = 0
 		return s.rootSearch(&pos, depth, prev)
 	}
-	return s.deepen.Run(root.Moves[:root.Len], maxDepth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
+	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
 // aspiration is the first half-width of the window around the previous

@@ -69,7 +69,7 @@ type Searcher struct {
 func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
 	s.clock.SetFinishNodes(mustFinishNodes)
-	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, Mate: MateScore, MateBound: mateBound}
+	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound}
 	return s
 }
 
@@ -88,12 +88,8 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 	if root.Len == 0 {
 		return Result{}
 	}
-	maxDepth := MaxPly - 1
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, maxDepth)
-	}
 	iterate := func(depth, _ int) int { return s.negamax(&pos, depth, 0, -Infinity, Infinity) }
-	return s.deepen.Run(root.Moves[:root.Len], maxDepth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
+	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
 func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {

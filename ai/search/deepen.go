@@ -26,6 +26,8 @@ type Result[M any] struct {
 type Deepener[M comparable] struct {
 	Clock *Clock
 	PV    *PV[M]
+	// MaxDepth is the deepest iteration the game's search allows.
+	MaxDepth int
 	// Mate and MateBound are the game's score of a win at the root and
 	// the least score counted as a win (see MateIn).
 	Mate, MateBound int
@@ -41,12 +43,16 @@ type Deepener[M comparable] struct {
 	RootDone int
 }
 
-// Run searches root (the legal moves, at least one) to at most maxDepth
-// plies: iterate(depth, prev) searches the root to depth, prev being the
+// Run searches root (the legal moves, at least one) to depth plies (0:
+// as deep as MaxDepth and the clock allow): iterate(depth, prev) searches the root to depth, prev being the
 // last iteration's score, and returns the score. With only one move and
 // no fixed depth or node count (fixed false) it stops after depth 1.
 // info, if not nil, hears each finished iteration.
-func (d *Deepener[M]) Run(root []M, maxDepth int, fixed bool, iterate func(depth, prev int) int, info func(Info[M])) Result[M] {
+func (d *Deepener[M]) Run(root []M, depth int, fixed bool, iterate func(depth, prev int) int, info func(Info[M])) Result[M] {
+	maxDepth := d.MaxDepth
+	if depth > 0 {
+		maxDepth = min(depth, maxDepth)
+	}
 	res := Result[M]{Move: root[0]}
 	var lastIter time.Duration // how long the previous iteration took
 	for depth := 1; depth <= maxDepth; depth++ {

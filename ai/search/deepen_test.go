@@ -21,6 +21,7 @@ func TestDeepenerRun(t *testing.T) {
 	}{
 		{name: "to the depth asked", root: []int{1, 2, 3}, maxDepth: 5, fixed: true, score: func(int) int { return 0 }, wantDepth: 5, wantMove: 5},
 		{name: "only move, no fixed depth", root: []int{7}, maxDepth: 5, score: func(int) int { return 0 }, wantDepth: 1, wantMove: 1},
+		{name: "to the game's deepest", root: []int{1, 2, 3}, maxDepth: 0, fixed: false, score: func(int) int { return 0 }, wantDepth: 7, wantMove: 7},
 		{name: "a proven end", root: []int{1, 2}, maxDepth: 20, fixed: true, score: func(int) int { return 1000 - 3 }, wantDepth: 6, wantMove: 6}, // mate in 2: 2*2+2 plies
 		{name: "stopped mid-iteration", root: []int{1, 2}, maxDepth: 20, fixed: true, score: func(int) int { return 0 }, stopAt: 4, wantDepth: 3, wantMove: 3},
 	}
@@ -31,7 +32,7 @@ func TestDeepenerRun(t *testing.T) {
 			defer cancel()
 			c.Start(ctx, time.Time{}, 0, 0, 0)
 			pv := NewPV[int](8)
-			d := Deepener[int]{Clock: &c, PV: &pv, Mate: 1000, MateBound: 900}
+			d := Deepener[int]{Clock: &c, PV: &pv, MaxDepth: 7, Mate: 1000, MateBound: 900}
 			iterate := func(depth, prev int) int {
 				if depth == tt.stopAt {
 					cancel()
