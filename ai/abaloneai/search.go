@@ -139,10 +139,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 func (s *Searcher) evaluate(p *abalone.Position) int {
 	e := s.Weights.Evaluate(p)
 	if s.noise > 0 {
-		z := p.Hash() ^ s.seed*0x9e3779b97f4a7c15
-		z = (z ^ z>>31) * 0xbf58476d1ce4e5b9
-		z ^= z >> 29
-		e += search.Jitter(z, s.noise)
+		e += search.Jitter(p.Hash()^s.seed*0x9e3779b97f4a7c15, s.noise, search.Mix{A: 31, Mul: 0xbf58476d1ce4e5b9, B: 29})
 	}
 	return e
 }

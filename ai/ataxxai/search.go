@@ -173,11 +173,7 @@ func leafOver(p *ataxx.Position) bool {
 func (s *Searcher) evaluate(p *ataxx.Position) int {
 	e := s.Tuning.Evaluate(p)
 	if s.noise > 0 {
-		h := p.Hash() ^ s.seed
-		h ^= h >> 33
-		h *= 0xff51afd7ed558ccd
-		h ^= h >> 33
-		e += search.Jitter(h, s.noise)
+		e += search.Jitter(p.Hash()^s.seed, s.noise, search.Mix{A: 33, Mul: 0xff51afd7ed558ccd, B: 33})
 	}
 	return e
 }

@@ -128,11 +128,7 @@ func over(p *congo.Position) (lost, won bool) {
 func (s *Searcher) evaluate(p *congo.Position) int {
 	v := Evaluate(p)
 	if s.noise > 0 {
-		h := p.Hash() ^ s.seed
-		h ^= h >> 29
-		h *= 0xbf58476d1ce4e5b9
-		h ^= h >> 32
-		v += search.Jitter(h, s.noise)
+		v += search.Jitter(p.Hash()^s.seed, s.noise, search.Mix{A: 29, Mul: 0xbf58476d1ce4e5b9, B: 32})
 	}
 	return v
 }

@@ -92,3 +92,18 @@ func TestPlayer(t *testing.T) {
 		t.Errorf("searching level: %d, %v within %v; want 105, nil within 1s", m, err, gotBudget)
 	}
 }
+
+// TestJitter: Jitter is the finaliser mix names, reduced to ±noise.
+func TestJitter(t *testing.T) {
+	mix := Mix{A: 33, Mul: 0xff51afd7ed558ccd, B: 33}
+	for _, key := range []uint64{0, 1, 0xdeadbeef, 1<<63 | 12345} {
+		h := key
+		h ^= h >> 33
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 33
+		want := int(h%uint64(2*20+1)) - 20
+		if got := Jitter(key, 20, mix); got != want || got < -20 || got > 20 {
+			t.Errorf("Jitter(%#x, 20) = %d; want %d", key, got, want)
+		}
+	}
+}

@@ -15,11 +15,23 @@ func Pick[M any](moves []M, scores []int32, i int) M {
 	return moves[i]
 }
 
-// Jitter returns a value from -noise to noise drawn from h, a position's
-// hash already mixed with the search's seed: the same position gets the
-// same noise throughout one search.
-func Jitter(h uint64, noise int) int {
-	return int(h%uint64(2*noise+1)) - noise
+// Mix is a 64-bit finaliser: key ^= key>>A; key *= Mul; key ^= key>>B.
+// Each game keeps its own constants, so that its weak levels play as
+// they always have.
+type Mix struct {
+	A   uint
+	Mul uint64
+	B   uint
+}
+
+// Jitter returns a value from -noise to noise drawn from key (a
+// position's hash mixed with the search's seed) through mix: the same
+// position gets the same noise throughout one search.
+func Jitter(key uint64, noise int, mix Mix) int {
+	key ^= key >> mix.A
+	key *= mix.Mul
+	key ^= key >> mix.B
+	return int(key%uint64(2*noise+1)) - noise
 }
 
 // MateIn converts a score to moves to the end of the game (0: none), a
