@@ -12,7 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/adapters/discord"
 	"github.com/ataxxbot/ataxxbot/adapters/discord/discordtest"
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
@@ -51,7 +51,7 @@ func startWith(t *testing.T, cfg bot.Config, kinds ...bot.Kind) *harness {
 func startBoards(t *testing.T, cfg bot.Config, boards string, kinds ...bot.Kind) *harness {
 	f := discordtest.New(t, botUserID, appID)
 	if len(kinds) == 0 {
-		kinds = []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
+		kinds = []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
 	}
 	b := bot.Must(bot.New(cfg, memory.New(), nil, kinds, nil))
 	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.Client(),

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
@@ -21,7 +21,7 @@ const wait = 60 * time.Second
 // real AI.
 func startBot(t *testing.T, s *ircdtest.Server, channels ...string) {
 	t.Helper()
-	startKinds(t, s, []bot.Kind{ataxxgame.New(ai.NewPool(2, 8, 300*time.Millisecond), ataxxgame.Options{})}, channels...)
+	startKinds(t, s, []bot.Kind{ataxxgame.New(ataxxai.NewPool(2, 8, 300*time.Millisecond), ataxxgame.Options{})}, channels...)
 }
 
 // startKinds runs the bot hosting kinds on the server, in channels.

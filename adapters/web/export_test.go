@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/web"
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
@@ -71,7 +71,7 @@ func TestExportOfAHiddenGame(t *testing.T) {
 // stands while it runs; a kind without a format is a plain 404.
 func TestExportOfARunningGame(t *testing.T) {
 	st := memory.New()
-	kinds := []bot.Kind{ataxxgame.New(ai.NewPool(1, 8, 100*time.Millisecond), ataxxgame.Options{}), guessgame.New(guessgame.Options{})}
+	kinds := []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 100*time.Millisecond), ataxxgame.Options{}), guessgame.New(guessgame.Options{})}
 	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, kinds, nil))
 	defer b.Close()
 	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}

@@ -3,43 +3,37 @@ package abaloneai
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
 // MaxLevel is the strongest level.
 const MaxLevel = 10
 
-// Level returns the limits of a chat level within a move budget: 1 plays
-// at random (random is true), 2 to 6 search to a fixed depth, the lower
-// ones with noise in their evaluation as a beginner wants; 7 to 10 think
-// for an eighth, a quarter, half and all of the budget. Every level stops
-// at the budget whatever its depth.
+// levels is the ladder: 1 plays at random, 2 to 6 search to a fixed
+// depth, the lower ones with noise in their evaluation as a beginner
+// wants; 7 to 10 think for an eighth, a quarter, half and all of the
+// budget. Every level stops at the budget whatever its depth.
+var levels = search.Levels{
+	{Random: true, TimeDiv: 1},
+	{Depth: 1, Noise: 400, TimeDiv: 1},
+	{Depth: 2, Noise: 150, TimeDiv: 1},
+	{Depth: 2, Noise: 40, TimeDiv: 1},
+	{Depth: 3, TimeDiv: 1},
+	{Depth: 4, TimeDiv: 1},
+	{TimeDiv: 8},
+	{TimeDiv: 4},
+	{TimeDiv: 2},
+	{TimeDiv: 1},
+}
+
+// Level returns the limits of a chat level within a move budget (see
+// levels); random reports a level that plays at random.
 func Level(level int, budget time.Duration) (lim Limits, random bool) {
-	lim.MoveTime = budget
-	switch {
-	case level <= 1:
-		return lim, true
-	case level == 2:
-		lim.Depth, lim.Noise = 1, 400
-	case level == 3:
-		lim.Depth, lim.Noise = 2, 150
-	case level == 4:
-		lim.Depth, lim.Noise = 2, 40
-	case level == 5:
-		lim.Depth = 3
-	case level == 6:
-		lim.Depth = 4
-	case level == 7:
-		lim.MoveTime = budget / 8
-	case level == 8:
-		lim.MoveTime = budget / 4
-	case level == 9:
-		lim.MoveTime = budget / 2
-	}
-	return lim, false
+	l := levels.At(level)
+	return Limits{Depth: l.Depth, Noise: l.Noise, MoveTime: l.MoveTime(budget)}, l.Random
 }
 
 // ChooseMove picks a move for the side to move at level (1..10) within
@@ -71,48 +65,13 @@ func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level i
 // Pool lends a bounded number of Searchers, each with its own hash table,
 // to any number of games: memory and CPU stay fixed however many games
 // are running.
-type Pool struct {
-	free   chan *Searcher
-	hashMB int
-	budget time.Duration
-}
+type Pool = search.Player[*Searcher, abalone.Position, abalone.Move]
 
 // NewPool returns a pool of n searchers with hashMB megabytes of hash
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	p := &Pool{free: make(chan *Searcher, max(n, 1)), hashMB: hashMB, budget: budget}
-	for range max(n, 1) {
-		p.free <- nil
-	}
-	return p
-}
-
-// ChooseMove picks a move at level with the pool's budget; it waits for a
-// free searcher, and gives up when ctx is done.
-func (p *Pool) ChooseMove(ctx context.Context, pos abalone.Position, level int, seed int64) (abalone.Move, error) {
-	return p.ChooseMoveWithin(ctx, pos, level, 0, seed)
-}
-
-// ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
-// share), or the pool's own budget when that is less or budget is 0.
-func (p *Pool) ChooseMoveWithin(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
-	if budget <= 0 || budget > p.budget {
-		budget = p.budget
-	}
-	if level <= 1 {
-		return RandomMove(pos, seed)
-	}
-	var s *Searcher
-	select {
-	case s = <-p.free:
-	case <-ctx.Done():
-		return abalone.NoMove, ctx.Err()
-	}
-	defer func() { p.free <- s }()
-	if s == nil {
-		s = NewSearcher(p.hashMB)
-	}
-	return s.ChooseMove(ctx, pos, level, budget, seed)
+	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
+	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).ChooseMove)
 }
 
 // RandomMove returns a legal move chosen by seed.
@@ -122,8 +81,7 @@ func RandomMove(pos abalone.Position, seed int64) (abalone.Move, error) {
 	if l.Len == 0 {
 		return abalone.NoMove, fmt.Errorf("%w: no move to choose", abalone.ErrGameOver)
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 0x616261))
-	return l.Moves[rng.IntN(l.Len)], nil
+	return l.Moves[search.RandomIndex(l.Len, seed, 0x616261)], nil
 }
 
 // Greedy returns the move that scores best by the evaluation one ply on,
@@ -165,16 +123,23 @@ var benchPositions = []string{
 // node count the same in every run, so it changes only when the search's
 // behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
+	nodes, elapsed, _, err = bench(depth)
+	return nodes, elapsed, err
+}
+
+// BenchDepth is the depth of the bench signature.
+const BenchDepth = 5
+
+// bench is Bench with the moves chosen.
+func bench(depth int) (uint64, time.Duration, string, error) {
 	s := NewSearcher(16)
-	for _, text := range benchPositions {
+	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
 		pos, err := abalone.ParsePosition(text)
 		if err != nil {
-			return 0, 0, err
+			return search.BenchRun{}, err
 		}
 		s.Clear()
-		res := s.Search(context.Background(), pos, Limits{Depth: depth})
-		nodes += res.Nodes
-		elapsed += res.Time
-	}
-	return nodes, elapsed, nil
+		r := s.Search(context.Background(), pos, Limits{Depth: depth})
+		return search.BenchRun{Nodes: r.Nodes, Time: r.Time, Move: r.Move.String()}, nil
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
@@ -44,23 +45,17 @@ type Searcher struct {
 	// DefaultWeights.
 	Weights Weights
 
-	tt *table
+	tt    *search.Table[abalone.Move]
+	clock search.Clock
 
-	ctx       context.Context
-	start     time.Time
-	deadline  time.Time // hard stop; zero: none
-	nodeLimit uint64
-	nodes     uint64
-	stopped   bool
-	noise     int
-	seed      uint64
-	rootBest  abalone.Move // best root move fully searched in this iteration
+	noise    int
+	seed     uint64
+	rootBest abalone.Move // best root move fully searched in this iteration
 
 	path    [MaxPly + qsPlies + 2]uint64 // hashes along the current line
-	killers [MaxPly + 1][2]abalone.Move
+	killers search.Killers[abalone.Move]
 	history [2][128][abalone.NumDirections]int32
-	pv      [MaxPly + 1][MaxPly + 1]abalone.Move
-	pvLen   [MaxPly + 1]int
+	pv      search.PV[abalone.Move]
 	lists   [MaxPly + qsPlies + 2]abalone.MoveList
 	scores  [MaxPly + 1][abalone.MaxMoves]int32
 }
@@ -68,13 +63,16 @@ type Searcher struct {
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{Weights: defaultWeights, tt: newTable(hashMB)}
+	return &Searcher{
+		Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB),
+		killers: search.NewKillers[abalone.Move](MaxPly), pv: search.NewPV[abalone.Move](MaxPly),
+	}
 }
 
 // Clear forgets what earlier searches learned (a new game, or a search
 // that must not depend on the ones before it).
 func (s *Searcher) Clear() {
-	s.tt.clear()
+	s.tt.Clear()
 	s.history = [2][128][abalone.NumDirections]int32{}
 }
 
@@ -83,17 +81,11 @@ func (s *Searcher) Clear() {
 // node limit) it returns the best move of the deepest search finished, or
 // failing that the first move it would have searched.
 func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits) Result {
-	s.start = time.Now()
-	s.ctx, s.nodes, s.stopped = ctx, 0, false
-	s.nodeLimit, s.noise, s.seed = lim.Nodes, lim.Noise, lim.Seed
-	s.deadline = time.Time{}
-	if lim.MoveTime > 0 {
-		s.deadline = s.start.Add(lim.MoveTime)
-	}
-	if d, ok := ctx.Deadline(); ok && (s.deadline.IsZero() || d.Before(s.deadline)) {
-		s.deadline = d
-	}
-	s.killers = [MaxPly + 1][2]abalone.Move{}
+	// The move time is the hard stop (a context's deadline stops the
+	// search as surely); no iteration starts after two fifths of it.
+	s.clock.Start(ctx, time.Time{}, lim.MoveTime, lim.MoveTime*2/5, lim.Nodes)
+	s.noise, s.seed = lim.Noise, lim.Seed
+	s.killers.Reset()
 	for c := range s.history {
 		for i := range s.history[c] {
 			for d := range s.history[c][i] {
@@ -108,7 +100,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 	root := &s.lists[0]
 	pos.GenerateMoves(root)
 	s.order(&pos, root, 0, abalone.NoMove)
-	res.Move = pick(root, &s.scores[0], 0)
+	res.Move = search.Pick(root.Moves[:root.Len], s.scores[0][:root.Len], 0)
 	maxDepth := MaxPly
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxPly)
@@ -117,7 +109,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootBest = abalone.NoMove
 		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, prev)
-		if s.stopped {
+		if s.clock.Stopped() {
 			// The previous best is searched first, so a root move fully
 			// searched in this iteration that became best is at least as
 			// good as it.
@@ -126,74 +118,30 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 			}
 			break
 		}
-		prev = s.pv[0][0]
+		prev = s.pv.First()
 		res.Move, res.Score, res.Depth = prev, score, depth
-		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		res.PV = append(res.PV[:0], s.pv.Line()...)
 		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
 			break // the only move: no need to think
 		}
-		if abs(score) >= winBound && depth > WinScore-abs(score) {
+		if search.Abs(score) >= winBound && depth > WinScore-search.Abs(score) {
 			break // the end is proven
 		}
-		if lim.MoveTime > 0 && time.Since(s.start) > lim.MoveTime*2/5 {
+		if s.clock.PastSoft() {
 			break // the next iteration would not finish
 		}
 	}
-	res.Nodes, res.Time = s.nodes, time.Since(s.start)
+	res.Nodes, res.Time = s.clock.Nodes(), s.clock.Elapsed()
 	return res
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// checkStop sets stopped when the context is done, the deadline has
-// passed or the node limit is reached.
-func (s *Searcher) checkStop() {
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
-		s.stopped = true
-		return
-	}
-	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !time.Now().Before(s.deadline)) {
-		s.stopped = true
-	}
 }
 
 // evaluate is the static score with the level's noise, if any.
 func (s *Searcher) evaluate(p *abalone.Position) int {
 	e := s.Weights.Evaluate(p)
 	if s.noise > 0 {
-		z := p.Hash() ^ s.seed*0x9e3779b97f4a7c15
-		z = (z ^ z>>31) * 0xbf58476d1ce4e5b9
-		z ^= z >> 29
-		e += int(z%uint64(2*s.noise+1)) - s.noise
+		e += search.Jitter(p.Hash()^s.seed*0x9e3779b97f4a7c15, s.noise, search.Mix{A: 31, Mul: 0xbf58476d1ce4e5b9, B: 29})
 	}
 	return e
-}
-
-// toTT and fromTT store win scores relative to the node, so that they
-// stay right when the position is met at another ply.
-func toTT(score, ply int) int {
-	switch {
-	case score >= winBound:
-		return score + ply
-	case score <= -winBound:
-		return score - ply
-	}
-	return score
-}
-
-func fromTT(score, ply int) int {
-	switch {
-	case score >= winBound:
-		return score - ply
-	case score <= -winBound:
-		return score + ply
-	}
-	return score
 }
 
 // Move ordering: the hash move, moves that push a marble off, other
@@ -219,26 +167,13 @@ func (s *Searcher) order(p *abalone.Position, l *abalone.MoveList, ply int, hash
 			if e.Ejected {
 				v = orderEject
 			}
-		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+		case ply <= MaxPly && s.killers.Is(ply, m):
 			v = orderKiller
 		default:
 			v = s.history[turn][m.From()][m.Dir()] + int32(m.Count())
 		}
 		sc[i] = v
 	}
-}
-
-// pick moves the best-scored move from i on to i and returns it.
-func pick(l *abalone.MoveList, sc *[abalone.MaxMoves]int32, i int) abalone.Move {
-	best := i
-	for j := i + 1; j < l.Len; j++ {
-		if sc[j] > sc[best] {
-			best = j
-		}
-	}
-	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
-	sc[i], sc[best] = sc[best], sc[i]
-	return l.Moves[i]
 }
 
 // repeated reports whether the position at ply already stood on the line
@@ -254,12 +189,8 @@ func (s *Searcher) repeated(ply int) bool {
 }
 
 func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, rootFirst abalone.Move) int {
-	s.pvLen[ply] = 0
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkStop()
-	}
-	if s.stopped {
+	s.pv.Start(ply)
+	if s.clock.Visit() {
 		return 0
 	}
 	us := p.Turn()
@@ -275,11 +206,11 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 	}
 	pvNode := beta-alpha > 1
 	hashMove := abalone.NoMove
-	if e, ok := s.tt.probe(p.Hash()); ok {
-		hashMove = e.move
-		if ply > 0 && !pvNode && int(e.depth) >= depth {
-			v := fromTT(int(e.score), ply)
-			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+	if e, ok := s.tt.Probe(p.Hash()); ok {
+		hashMove = e.Move
+		if ply > 0 && !pvNode && int(e.Depth) >= depth {
+			v := search.FromTT(int(e.Score), ply, winBound)
+			if e.Bound == search.BoundExact || (e.Bound == search.BoundLower && v >= beta) || (e.Bound == search.BoundUpper && v <= alpha) {
 				return v
 			}
 		}
@@ -288,12 +219,12 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 		hashMove = rootFirst
 	}
 	// Null move: if passing still holds beta, a real move will too.
-	if !pvNode && ply > 0 && depth >= 3 && abs(beta) < winBound && s.evaluate(p) >= beta {
+	if !pvNode && ply > 0 && depth >= 3 && search.Abs(beta) < winBound && s.evaluate(p) >= beta {
 		p.SetTurn(us.Other())
 		r := 2 + depth/4
 		v := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, abalone.NoMove)
 		p.SetTurn(us)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if v >= beta {
@@ -307,15 +238,14 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 	}
 	s.order(p, l, ply, hashMove)
 	sc := &s.scores[ply]
-	best, bestMove := -Infinity, abalone.NoMove
-	origAlpha := alpha
+	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, sc, i)
+		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		quiet := sc[i] < orderKiller
 		u := p.MakeMove(m)
 		var v int
 		if i == 0 {
-			v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+			v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 4 && quiet {
@@ -324,61 +254,39 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 					r = 2
 				}
 			}
-			v = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha, abalone.NoMove)
-			if v > alpha && r > 0 {
-				v = -s.negamax(p, depth-1, ply+1, -alpha-1, -alpha, abalone.NoMove)
+			v = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
+			if v > w.Alpha && r > 0 {
+				v = -s.negamax(p, depth-1, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
 			}
-			if v > alpha && v < beta {
-				v = -s.negamax(p, depth-1, ply+1, -beta, -alpha, abalone.NoMove)
+			if v > w.Alpha && v < beta {
+				v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
 			}
 		}
 		p.UnmakeMove(u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, m
-			if v > alpha {
-				alpha = v
-				s.pv[ply][0] = m
-				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1] + 1
-				if ply == 0 {
-					s.rootBest = m
-				}
-			}
+		raised, cut := w.Add(m, v)
+		if raised && ply == 0 {
+			s.rootBest = m
 		}
-		if alpha >= beta {
+		if cut {
 			if quiet {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1] = s.killers[ply][0]
-					s.killers[ply][0] = m
-				}
+				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.Dir()]
 				*h = min(*h+int32(depth*depth), orderKiller/2)
 			}
 			break
 		}
 	}
-	b := boundExact
-	switch {
-	case best >= beta:
-		b = boundLower
-	case best <= origAlpha:
-		b = boundUpper
-	}
-	s.tt.store(p.Hash(), bestMove, toTT(best, ply), depth, b)
-	return best
+	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, winBound), depth, w.Bound())
+	return w.Best
 }
 
 // quiesce searches only the moves that push a marble off, so that no
 // evaluation is taken in the middle of an exchange at the edge.
 func (s *Searcher) quiesce(p *abalone.Position, ply, alpha, beta, qply int) int {
-	s.nodes++
-	if s.nodes&1023 == 0 {
-		s.checkStop()
-	}
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	if p.Lost(p.Turn()) >= abalone.WinningLosses {
@@ -395,7 +303,7 @@ func (s *Searcher) quiesce(p *abalone.Position, ply, alpha, beta, qply int) int 
 		u := p.MakeMove(m)
 		v := -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
 		p.UnmakeMove(u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if v > alpha {

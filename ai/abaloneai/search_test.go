@@ -184,13 +184,13 @@ func TestPool(t *testing.T) {
 	}
 	// A pool whose one searcher is lent out gives up when ctx is done.
 	busy := NewPool(1, 1, time.Second)
-	lent := <-busy.free
+	lent, _ := busy.Searchers().Lend(context.Background())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := busy.ChooseMove(ctx, p, 5, 1); !errors.Is(err, context.Canceled) {
 		t.Errorf("ChooseMove on a busy pool with a done context: %v; want context.Canceled", err)
 	}
-	busy.free <- lent
+	busy.Searchers().Return(lent)
 }
 
 func BenchmarkSearch(b *testing.B) {

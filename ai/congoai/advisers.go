@@ -2,8 +2,8 @@ package congoai
 
 import (
 	"fmt"
-	"math/rand/v2"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -13,8 +13,7 @@ func Random(pos congo.Position, seed int64) (congo.Move, error) {
 	if len(moves) == 0 {
 		return congo.NoMove, fmt.Errorf("%w: no move to advise", congo.ErrGameOver)
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 0x72616e64))
-	return moves[rng.IntN(len(moves))], nil
+	return moves[search.RandomIndex(len(moves), seed, 0x72616e64)], nil
 }
 
 // NegamaxDepth is the depth, in turns, at which the guide's negamax

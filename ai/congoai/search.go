@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -38,54 +39,43 @@ type Options struct {
 	Seed  uint64 // chooses the noise
 }
 
-// Info reports one finished iteration of the search.
-type Info struct {
-	Depth int
-	Score int // for the side to move, hundredths of a pawn
-	Mate  int // turns to the end: >0 the mover wins, <0 loses, 0 not found
-	Nodes uint64
-	Time  time.Duration
-	PV    []congo.Move
-}
+// Info reports one finished iteration of the search (scores in
+// hundredths of a pawn, mates in turns).
+type Info = search.Info[congo.Move]
 
-// Result is what a search found.
-type Result struct {
-	Move congo.Move
-	Info Info
-}
+// Result is what a search found: the move and the last finished
+// iteration.
+type Result = search.Result[congo.Move]
 
 // Searcher searches Congo positions. It is not safe for concurrent use;
 // give each concurrent search its own (see Pool).
 type Searcher struct {
-	tt *table
+	tt    *search.Table[congo.Move]
+	clock search.Clock
 
-	ctx        context.Context
-	start      time.Time
-	deadline   time.Time // hard stop; zero: none
-	soft       time.Duration
-	nodeLimit  uint64
-	nodes      uint64
-	stopped    bool
-	mustFinish bool // depth 1 always completes, so there is a move
-	rootDone   int
-	noise      int
-	seed       uint64
+	deepen search.Deepener[congo.Move]
+	noise  int
+	seed   uint64
 
-	killers [MaxPly + 1][2]congo.Move
+	killers search.Killers[congo.Move]
 	history [2][congo.NumSquares][congo.NumSquares]int32
-	pv      [MaxPly + 1][MaxPly + 1]congo.Move
-	pvLen   [MaxPly + 1]int
+	pv      search.PV[congo.Move]
 	lists   [MaxPly + maxQPly + 2]congo.MoveList
 	scores  [MaxPly + maxQPly + 2][congo.MaxMoves]int32
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
-func NewSearcher(hashMB int) *Searcher { return &Searcher{tt: newTable(hashMB)} }
+func NewSearcher(hashMB int) *Searcher {
+	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
+	s.clock.SetFinishNodes(mustFinishNodes)
+	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound}
+	return s
+}
 
 // Clear empties the transposition table, so the next search starts
 // afresh (and repeats exactly).
-func (s *Searcher) Clear() { s.tt.clear() }
+func (s *Searcher) Clear() { s.tt.Clear() }
 
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. If the game is over it
@@ -93,76 +83,26 @@ func (s *Searcher) Clear() { s.tt.clear() }
 // even when ctx is already done.
 func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, opts Options, info func(Info)) Result {
 	s.prepare(ctx, lim, opts)
-	var res Result
 	var root congo.MoveList
 	pos.GenerateMoves(&root)
 	if root.Len == 0 {
-		return res
+		return Result{}
 	}
-	res.Move = root.Moves[0]
-	maxDepth := MaxPly - 1
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, maxDepth)
-	}
-	for depth := 1; depth <= maxDepth; depth++ {
-		s.mustFinish = depth == 1
-		if !s.mustFinish {
-			if s.checkStop(); s.stopped {
-				break
-			}
-		}
-		s.rootDone = 0
-		score := s.negamax(&pos, depth, 0, -Infinity, Infinity)
-		if s.stopped {
-			// The previous best is searched first: a root move that was
-			// fully searched and became best is at least as good.
-			if s.rootDone > 0 && s.pvLen[0] > 0 {
-				res.Move = s.pv[0][0]
-			}
-			break
-		}
-		if s.pvLen[0] > 0 {
-			res.Move = s.pv[0][0]
-		}
-		res.Info = Info{
-			Depth: depth, Score: score, Mate: mateIn(score),
-			Nodes: s.nodes, Time: time.Since(s.start),
-			PV: append([]congo.Move(nil), s.pv[0][:s.pvLen[0]]...),
-		}
-		if info != nil {
-			info(res.Info)
-		}
-		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
-			break // the only move: nothing to think about
-		}
-		if res.Info.Mate != 0 && depth >= 2*abs(res.Info.Mate)+2 {
-			break // the end is proven
-		}
-		if s.soft > 0 && time.Since(s.start) > s.soft {
-			break // another iteration would not finish in time
-		}
-	}
-	res.Info.Nodes = s.nodes
-	return res
+	iterate := func(depth, _ int) int { return s.negamax(&pos, depth, 0, -Infinity, Infinity) }
+	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
 func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
-	s.ctx = ctx
-	s.start = time.Now()
-	s.nodes, s.stopped = 0, false
-	s.nodeLimit = lim.Nodes
 	s.noise, s.seed = opts.Noise, opts.Seed
-	s.killers = [MaxPly + 1][2]congo.Move{}
+	s.killers.Reset()
 	s.history = [2][congo.NumSquares][congo.NumSquares]int32{}
 	hard, soft := budget(lim)
-	s.deadline, s.soft = time.Time{}, soft
-	if hard > 0 {
-		s.deadline = s.start.Add(hard)
-	}
+	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
 }
 
 // budget turns limits into a hard stop and a soft one (do not start
-// another iteration after it). Zero means none.
+// another iteration after it). Zero means none. Congo's clock is its own:
+// a 50th of a move time and up to 100 ms of a clock kept back.
 func budget(lim Limits) (hard, soft time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
@@ -175,51 +115,7 @@ func budget(lim Limits) (hard, soft time.Duration) {
 		hard = min(soft*3, left/2+lim.Inc/2)
 		soft = min(soft, hard)
 	}
-	if lim.Cap > 0 {
-		if hard == 0 || hard > lim.Cap {
-			hard = lim.Cap
-		}
-		if soft == 0 || soft > hard/2 {
-			soft = hard / 2
-		}
-	}
-	return max(hard, 0), max(soft, 0)
-}
-
-// checkStop notes when the search must stop: its context is done, its
-// deadline or node limit has passed.
-func (s *Searcher) checkStop() {
-	// Depth 1 finishes whatever the clock says, so there is a searched
-	// move, unless a board built to explode makes even that long.
-	if s.mustFinish && s.nodes < mustFinishNodes {
-		return
-	}
-	select {
-	case <-s.ctx.Done():
-		s.stopped = true
-		return
-	default:
-	}
-	if (!s.deadline.IsZero() && time.Now().After(s.deadline)) || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
-		s.stopped = true
-	}
-}
-
-func (s *Searcher) visit() {
-	s.nodes++
-	if s.nodes&1023 == 0 || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
-		s.checkStop()
-	}
-}
-
-func mateIn(score int) int {
-	switch {
-	case score > mateBound:
-		return (MateScore - score + 1) / 2
-	case score < -mateBound:
-		return -(MateScore + score + 1) / 2
-	}
-	return 0
+	return search.CapBudget(hard, soft, lim.Cap)
 }
 
 // lost reports whether the side to move has lost its lion, and won
@@ -232,34 +128,9 @@ func over(p *congo.Position) (lost, won bool) {
 func (s *Searcher) evaluate(p *congo.Position) int {
 	v := Evaluate(p)
 	if s.noise > 0 {
-		h := p.Hash() ^ s.seed
-		h ^= h >> 29
-		h *= 0xbf58476d1ce4e5b9
-		h ^= h >> 32
-		v += int(h%uint64(2*s.noise+1)) - s.noise
+		v += search.Jitter(p.Hash()^s.seed, s.noise, search.Mix{A: 29, Mul: 0xbf58476d1ce4e5b9, B: 32})
 	}
 	return v
-}
-
-// Scores stored in the table are relative to the node, not the root.
-func toTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score + ply
-	case score < -mateBound:
-		return score - ply
-	}
-	return score
-}
-
-func fromTT(score, ply int) int {
-	switch {
-	case score > mateBound:
-		return score - ply
-	case score < -mateBound:
-		return score + ply
-	}
-	return score
 }
 
 // lionInDanger reports whether the opponent could take the lion of the
@@ -321,7 +192,7 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 			v = scoreLion
 		case cv > 0:
 			v = scoreCapture + int32(cv)*16 - int32(pieceValue[p.PieceAt(m.From()).Kind()]/16)
-		case ply <= MaxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]):
+		case ply <= MaxPly && s.killers.Is(ply, m):
 			v = scoreKiller
 		default:
 			v = s.history[us][m.From()][m.To()]
@@ -330,21 +201,8 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 	}
 }
 
-// pick moves the best-scored remaining move to position i and returns it.
-func pick(l *congo.MoveList, sc *[congo.MaxMoves]int32, i int) congo.Move {
-	best := i
-	for j := i + 1; j < l.Len; j++ {
-		if sc[j] > sc[best] {
-			best = j
-		}
-	}
-	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
-	sc[i], sc[best] = sc[best], sc[i]
-	return l.Moves[i]
-}
-
 func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
-	s.pvLen[ply] = ply
+	s.pv.Start(ply)
 	if lost, won := over(p); lost || won {
 		if lost {
 			return -MateScore + ply
@@ -354,20 +212,19 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	if depth <= 0 || ply >= MaxPly {
 		return s.quiesce(p, ply, 0, alpha, beta)
 	}
-	s.visit()
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	pvNode := beta-alpha > 1
 	hashMove := congo.NoMove
-	if e, ok := s.tt.probe(p.Hash()); ok {
-		hashMove = e.move
-		if ply > 0 && int(e.depth) >= depth && !pvNode {
-			sc := fromTT(int(e.score), ply)
+	if e, ok := s.tt.Probe(p.Hash()); ok {
+		hashMove = e.Move
+		if ply > 0 && int(e.Depth) >= depth && !pvNode {
+			sc := search.FromTT(int(e.Score), ply, mateBound+1)
 			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			case e.Bound == search.BoundExact,
+				e.Bound == search.BoundLower && sc >= beta,
+				e.Bound == search.BoundUpper && sc <= alpha:
 				return sc
 			}
 		}
@@ -390,7 +247,7 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 				r = 3
 			}
 			score := -s.negamax(&q, depth-1-r, ply+1, -beta, -beta+1)
-			if s.stopped {
+			if s.clock.Stopped() {
 				return 0
 			}
 			if score >= beta {
@@ -405,16 +262,15 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 	}
 	sc := &s.scores[ply]
 	s.orderMoves(p, l, sc, ply, hashMove)
-	best, bestMove := -Infinity, congo.NoMove
-	origAlpha := alpha
+	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
 	us := p.Turn()
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, sc, i)
+		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		quiet := sc[i] < scoreKiller && !danger
 		u := p.MakeMove(m)
 		var score int
 		if i == 0 {
-			score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+			score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
 		} else {
 			// Late quiet moves are searched shallower first.
 			r := 0
@@ -424,60 +280,38 @@ func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
 					r = 2
 				}
 			}
-			score = -s.negamax(p, depth-1-r, ply+1, -alpha-1, -alpha)
-			if score > alpha && (r > 0 || score < beta) {
-				score = -s.negamax(p, depth-1, ply+1, -beta, -alpha)
+			score = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha)
+			if score > w.Alpha && (r > 0 || score < beta) {
+				score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
 			}
 		}
 		p.UnmakeMove(m, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if ply == 0 {
-			s.rootDone++
+			s.deepen.RootDone++
 		}
-		if score > best {
-			best, bestMove = score, m
-			if score > alpha {
-				alpha = score
-				s.pv[ply][ply] = m
-				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1]
-				if s.pvLen[ply] < ply+1 {
-					s.pvLen[ply] = ply + 1
-				}
-			}
-		}
-		if alpha >= beta {
+		if _, cut := w.Add(m, score); cut {
 			if quiet {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
-				}
+				s.killers.Add(ply, m)
 				h := &s.history[us][m.From()][m.To()]
 				*h = min(*h+int32(depth*depth), scoreKiller-1)
 			}
 			break
 		}
 	}
-	b := boundExact
-	switch {
-	case best >= beta:
-		b = boundLower
-	case best <= origAlpha:
-		b = boundUpper
-	}
-	s.tt.store(p.Hash(), bestMove, toTT(best, ply), depth, b)
-	return best
+	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, mateBound+1), depth, w.Bound())
+	return w.Best
 }
 
 // quiesce searches captures only, so the evaluation is not taken in the
 // middle of an exchange.
 func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	if ply <= MaxPly {
-		s.pvLen[ply] = ply
+		s.pv.Start(ply)
 	}
-	s.visit()
-	if s.stopped {
+	if s.clock.Visit() {
 		return 0
 	}
 	if lost, won := over(p); lost || won {
@@ -509,11 +343,11 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	l.Len = n
 	best := stand
 	for i := 0; i < l.Len; i++ {
-		m := pick(l, sc, i)
+		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
 		u := p.MakeMove(m)
 		score := -s.quiesce(p, ply+1, qply+1, -beta, -alpha)
 		p.UnmakeMove(m, u)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if score > best {

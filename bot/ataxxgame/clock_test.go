@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
@@ -71,7 +71,7 @@ func TestAIKeepsToItsClock(t *testing.T) {
 		t.Skip("plays a whole game in real time")
 	}
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(ai.NewPool(1, 16, 2*time.Second), ataxxgame.Options{})}, nil))
+	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 16, 2*time.Second), ataxxgame.Options{})}, nil))
 	defer b.Close()
 	say(b, "#k", "alice", "!start ai:10 4s")
 	rs := say(b, "#k", "alice", "!auto red 10") // the AI plays both sides to the end

@@ -22,7 +22,7 @@ type Engine interface {
 }
 
 // BudgetEngine is an Engine that can think less than its usual time on a
-// move, when the game's clock asks (bot.AIPlayer.Budget); *ai.Pool is one.
+// move, when the game's clock asks (bot.AIPlayer.Budget); *ataxxai.Pool is one.
 type BudgetEngine interface {
 	ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// Greedy is the placeholder AI until the search of package ai arrives:
+// Greedy is the placeholder AI until the search of package ataxxai arrives:
 // at level 1 it plays a random legal move; above, the move that leaves it
 // the most pieces against the opponent's, ties broken at random. The
 // random choices come from the seed, so a game replays the same.

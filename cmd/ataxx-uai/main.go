@@ -31,7 +31,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -57,8 +57,8 @@ type session struct {
 	mu       sync.Mutex // guards out: the search writes too
 	out      *bufio.Writer
 	pos      ataxx.Position
-	searcher *ai.Searcher       // its table is allocated by the first go: perft needs none
-	level    int                // ai.MaxLevel: full strength
+	searcher *ataxxai.Searcher  // its table is allocated by the first go: perft needs none
+	level    int                // ataxxai.MaxLevel: full strength
 	overhead time.Duration      // kept back on every move for the pipe
 	clocks   clockWatch         // what the manager charges beyond the search
 	cancel   context.CancelFunc // stops the running search
@@ -68,7 +68,7 @@ type session struct {
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out), searcher: ai.NewSearcher(defaultHashMB), level: ai.MaxLevel, overhead: ai.DefaultOverhead}
+	s := &session{out: bufio.NewWriter(out), searcher: ataxxai.NewSearcher(defaultHashMB), level: ataxxai.MaxLevel, overhead: ataxxai.DefaultOverhead}
 	s.newGame()
 	defer s.stop()
 	sc := bufio.NewScanner(in)
@@ -166,15 +166,15 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
 		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
-		s.printf("option name Level type spin default %d min 1 max %d\n", ai.MaxLevel, ai.MaxLevel)
+		s.printf("option name Level type spin default %d min 1 max %d\n", ataxxai.MaxLevel, ataxxai.MaxLevel)
 		// Tuning options, for self-play matches.
-		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ai.DefaultTuning.Stable)
-		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ai.DefaultTuning.Exposed)
-		s.printf("option name NullMove type check default %v\n", ai.DefaultTuning.NullMove)
-		s.printf("option name Aspiration type check default %v\n", ai.DefaultTuning.Aspiration)
-		s.printf("option name TrainedEval type check default %v\n", ai.DefaultTuning.Trained)
-		s.printf("option name Futility type check default %v\n", ai.DefaultTuning.Futility)
-		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ai.DefaultOverhead.Milliseconds(), maxOverheadMS)
+		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Stable)
+		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Exposed)
+		s.printf("option name NullMove type check default %v\n", ataxxai.DefaultTuning.NullMove)
+		s.printf("option name Aspiration type check default %v\n", ataxxai.DefaultTuning.Aspiration)
+		s.printf("option name TrainedEval type check default %v\n", ataxxai.DefaultTuning.Trained)
+		s.printf("option name Futility type check default %v\n", ataxxai.DefaultTuning.Futility)
+		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ataxxai.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -210,8 +210,8 @@ func (s *session) setoption(args []string) {
 		}
 		s.searcher.SetHash(n)
 	case ok && strings.EqualFold(name, "Level"):
-		if err != nil || n < 1 || n > ai.MaxLevel {
-			s.info("Level must be a number from 1 to %d", ai.MaxLevel)
+		if err != nil || n < 1 || n > ataxxai.MaxLevel {
+			s.info("Level must be a number from 1 to %d", ataxxai.MaxLevel)
 			return
 		}
 		s.level = n
@@ -248,7 +248,7 @@ func (s *session) setoption(args []string) {
 // goSearch starts a search with the limits of "go ..." and answers
 // "bestmove" when it ends.
 func (s *session) goSearch(args []string, arrival time.Time) {
-	lim := ai.Limits{Start: arrival, Overhead: s.overhead}
+	lim := ataxxai.Limits{Start: arrival, Overhead: s.overhead}
 	infinite := false
 	var xtime, otime, xinc, oinc time.Duration
 	for i := 0; i < len(args); i++ {
@@ -302,11 +302,11 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	if lim.Time > 0 {
 		lim.Overhead = max(s.overhead, s.clocks.observe(side, lim.Time, lim.Inc))
 	}
-	var opts ai.Options
+	var opts ataxxai.Options
 	random := false
-	if s.level < ai.MaxLevel {
-		var levelLim ai.Limits
-		levelLim, opts, random = ai.Level(s.level, 0)
+	if s.level < ataxxai.MaxLevel {
+		var levelLim ataxxai.Limits
+		levelLim, opts, random = ataxxai.Level(s.level, 0)
 		if levelLim.Depth > 0 && (lim.Depth == 0 || levelLim.Depth < lim.Depth) {
 			lim.Depth = levelLim.Depth
 		}
@@ -318,9 +318,9 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	pos := s.pos
 	go func() {
 		defer close(done)
-		var res ai.Result
+		var res ataxxai.Result
 		if random {
-			res.Move, _ = ai.RandomMove(pos, int64(pos.Hash()))
+			res.Move, _ = ataxxai.RandomMove(pos, int64(pos.Hash()))
 		} else {
 			res = s.searcher.Search(ctx, pos, lim, opts, s.printInfo)
 		}
@@ -381,7 +381,7 @@ func (w *clockWatch) answered(side ataxx.Color, spent time.Duration) {
 }
 
 // printInfo writes one finished iteration.
-func (s *session) printInfo(in ai.Info) {
+func (s *session) printInfo(in ataxxai.Info) {
 	score := fmt.Sprintf("cp %d", in.Score)
 	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)

@@ -31,7 +31,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/console"
 	"github.com/ataxxbot/ataxxbot/adapters/discord"
 	"github.com/ataxxbot/ataxxbot/adapters/irc"
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/ai/congoai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -136,7 +136,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if searchers <= 0 {
 		searchers = runtime.NumCPU()
 	}
-	var engine ataxxgame.Engine = ai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime)
+	var engine ataxxgame.Engine = ataxxai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime)
 	if cfg.AI.MinThink > 0 {
 		engine = ataxxgame.Paced{Engine: engine, Min: cfg.AI.MinThink}
 	}

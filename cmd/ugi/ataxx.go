@@ -3,16 +3,16 @@ package main
 import (
 	"context"
 
-	"github.com/ataxxbot/ataxxbot/ai"
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// ataxxGame plays Ataxx (engine/ataxx, package ai) under the modern
+// ataxxGame plays Ataxx (engine/ataxx, package ataxxai) under the modern
 // engines' rules (100 plies without a clone is a draw), as UAI engines
 // do. Player 1 is Red, x in FEN. Moves are UAI's: "b6", "a7c5", "0000".
 type ataxxGame struct {
 	pos      ataxx.Position
-	searcher *ai.Searcher
+	searcher *ataxxai.Searcher
 	hashMB   int
 }
 
@@ -24,7 +24,7 @@ func newAtaxx() game {
 
 func (g *ataxxGame) reset() {
 	g.setStart()
-	g.searcher = nil // a fresh table; package ai is used only through NewSearcher and Search
+	g.searcher = nil // a fresh table; package ataxxai is used only through NewSearcher and Search
 }
 
 func (g *ataxxGame) setStart() {
@@ -77,12 +77,12 @@ func (g *ataxxGame) setHash(mb int) {
 
 func (g *ataxxGame) search(lim limits) func(context.Context, func(searchInfo)) string {
 	if g.searcher == nil {
-		g.searcher = ai.NewSearcher(g.hashMB)
+		g.searcher = ataxxai.NewSearcher(g.hashMB)
 	}
 	s, pos := g.searcher, g.pos
-	al := ai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
+	al := ataxxai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, al, ai.Options{}, func(i ai.Info) {
+		res := s.Search(ctx, pos, al, ataxxai.Options{}, func(i ataxxai.Info) {
 			pv := make([]string, len(i.PV))
 			for k, m := range i.PV {
 				pv[k] = m.String()

@@ -1,4 +1,4 @@
-package ai
+package ataxxai
 
 import (
 	"context"
@@ -87,80 +87,13 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestBudget(t *testing.T) {
-	tests := []struct {
-		name             string
-		lim              Limits
-		wantHardAtMost   time.Duration
-		wantSoftPositive bool
-	}{
-		{"movetime", Limits{MoveTime: time.Second}, time.Second, true},
-		{"clock", Limits{Time: 60 * time.Second, Inc: time.Second}, 30 * time.Second, true},
-		{"low clock", Limits{Time: 50 * time.Millisecond}, 25 * time.Millisecond, true},
-		{"cap", Limits{MoveTime: time.Minute, Cap: 10 * time.Second}, 10 * time.Second, true},
-		{"none", Limits{}, 0, false},
-	}
-	for _, tt := range tests {
-		hard, soft := budget(tt.lim)
-		if hard > tt.wantHardAtMost || (soft > 0) != tt.wantSoftPositive || soft > hard {
-			t.Errorf("%s: budget = %v, %v; want hard <= %v, soft > 0: %v, soft <= hard", tt.name, hard, soft, tt.wantHardAtMost, tt.wantSoftPositive)
-		}
-	}
-}
-
-// TestBudgetKeepsTheClock: for every clock from 1 ms to 10 minutes, with
-// and without increment and moves to go, the hard stop leaves the
-// overhead (or half of a clock shorter than twice that) on the clock,
-// and the soft limit is at most the hard one.
-func TestBudgetKeepsTheClock(t *testing.T) {
-	for ms := 1; ms <= 600_000; ms = ms*11/10 + 1 {
-		for _, inc := range []time.Duration{0, 10 * time.Millisecond, 20 * time.Millisecond, time.Second} {
-			for _, mtg := range []int{0, 1, 2, 40} {
-				lim := Limits{Time: time.Duration(ms) * time.Millisecond, Inc: inc, MovesToGo: mtg}
-				hard, soft := budget(lim)
-				keep := min(DefaultOverhead, lim.Time/2)
-				if hard+keep > lim.Time || hard > lim.Time/2 || soft > hard || soft <= 0 {
-					t.Fatalf("budget(%+v) = %v, %v; want hard + %v <= %v, hard <= half the clock, 0 < soft <= hard", lim, hard, soft, keep, lim.Time)
-				}
-			}
-		}
-	}
-}
-
-// benchPositions is the fixed set the bench signature searches.
-var benchPositions = []string{
-	ataxx.StartFEN,
-	"x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
-	"x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
-	"x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1",
-	"x2-2o/3-3/2---2/7/2---2/3-3/o2-2x x 0 1",
-	"7/1xxx3/1xox3/1oxo3/7/7/o5x o 3 9",
-	"xxxo3/xoox3/ooxo3/xox4/7/7/6o x 0 12",
-	"ooooooo/oxxxxxo/oxoooxo/oxoxoxo/oxooox1/oxxxxx1/ooooo2 x 0 30",
-}
-
-const benchDepth = 7
-
-// bench searches every bench position to benchDepth and returns the
-// total nodes: the search's signature.
-func bench(tb testing.TB) (nodes uint64, elapsed time.Duration) {
-	start := time.Now()
-	for _, fen := range benchPositions {
-		pos, err := ataxx.ParseFEN(fen)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		pos.SetRules(ataxx.RulesUAI)
-		res := NewSearcher(16).Search(context.Background(), pos, Limits{Depth: benchDepth}, Options{}, nil)
-		nodes += res.Info.Nodes
-	}
-	return nodes, time.Since(start)
-}
-
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		n, _ := bench(b)
+		n, _, err := Bench(BenchDepth)
+		if err != nil {
+			b.Fatal(err)
+		}
 		nodes += n
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -204,35 +137,5 @@ func TestCapOnHardPositions(t *testing.T) {
 			}
 			t.Logf("%s: %v after %v", fen, m, took)
 		})
-	}
-}
-
-// TestAnother: another iteration starts only when, growing as the last
-// one did, it would end within one and a half soft limits and before the
-// hard stop.
-func TestAnother(t *testing.T) {
-	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
-	start := time.Now()
-	s := &Searcher{start: start, soft: ms(100), deadline: start.Add(ms(400))}
-	tests := []struct {
-		name                string
-		elapsed, iter, prev time.Duration
-		want                bool
-	}{
-		{"early, small iterations", ms(10), ms(6), ms(2), true},     // 10 + 18 = 28
-		{"past the soft limit", ms(101), ms(1), ms(1), false},       // soft reached
-		{"would end past 1.5 soft", ms(60), ms(40), ms(10), false},  // 60 + 160 = 220 > 150
-		{"would end within 1.5 soft", ms(60), ms(30), ms(20), true}, // 60 + 45 = 105
-		{"growth clamped to 1.5", ms(40), ms(40), ms(80), true},     // 40 + 60 = 100
-		{"unknown growth counts double", ms(50), ms(60), 0, false},  // 50 + 120 = 170 > 150
-	}
-	for _, tt := range tests {
-		if got := s.another(tt.elapsed, tt.iter, tt.prev); got != tt.want {
-			t.Errorf("%s: another(%v, %v, %v) = %v; want %v", tt.name, tt.elapsed, tt.iter, tt.prev, got, tt.want)
-		}
-	}
-	s.deadline = start.Add(ms(100)) // a hard stop before 1.5 soft
-	if s.another(ms(60), ms(30), ms(20)) {
-		t.Errorf("an iteration expected to end at 105 ms started with the hard stop at 100 ms")
 	}
 }

@@ -1,10 +1,10 @@
-// Package ai chooses Ataxx moves: an iterative-deepening principal
+// Package ataxxai chooses Ataxx moves: an iterative-deepening principal
 // variation search with a transposition table, move ordering (hash move
 // first, then capture counts, killers, history), null-move pruning,
 // futility pruning near the leaves, late-move reductions and optional
 // aspiration windows, over a linear evaluation whose weights
 // cmd/ataxx-train fits to self-play games (Features, Weights; the
-// generated ai/weights.go), or the older hand-set one of material, stable
+// generated weights.go), or the older hand-set one of material, stable
 // pieces and exposed pieces (Tuning.Trained false).
 //
 // A tour:
@@ -26,4 +26,4 @@
 //
 // Search is deterministic for a given position, limits without time, and
 // seed: the Bench node count changes only when the search does.
-package ai
+package ataxxai

@@ -1,4 +1,4 @@
-package ai
+package ataxxai
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func TestTableAllocatedBySearch(t *testing.T) {
 			if !s.HasTable() {
 				t.Fatalf("HasTable() after a search = false; want true")
 			}
-			if got, want := len(s.tt.entries)*entrySize, tt.wantMB<<20; got != want {
+			if got, want := s.tt.Bytes(), tt.wantMB<<20; got != want {
 				t.Errorf("table size = %d bytes; want %d", got, want)
 			}
 			s.SetHash(1)

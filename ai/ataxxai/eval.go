@@ -1,4 +1,4 @@
-package ai
+package ataxxai
 
 import "github.com/ataxxbot/ataxxbot/engine/ataxx"
 

@@ -1,0 +1,72 @@
+package ataxxai
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/search"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// MaxLevel is the strongest level.
+const MaxLevel = 10
+
+// levels is the ladder: 1 plays at random, 2 to 8 search to a fixed
+// depth (the lower ones with noise in their evaluation, as a beginner
+// wants), 9 and 10 think for half and all of the move budget.
+var levels = search.Levels{
+	{Random: true},
+	{Depth: 1, Noise: 60},
+	{Depth: 2, Noise: 30},
+	{Depth: 3, Noise: 15},
+	{Depth: 4}, {Depth: 5}, {Depth: 6}, {Depth: 8},
+	{TimeDiv: 2},
+	{TimeDiv: 1},
+}
+
+// Level returns the limits and options of a chat level (see levels);
+// random reports a level that plays at random. Every level stops at
+// budget.
+func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
+	l := levels.At(level)
+	lim = Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}
+	return lim, Options{Noise: l.Noise}, l.Random
+}
+
+// Pool lends a bounded number of Searchers, each with its own hash table,
+// to any number of games: memory and CPU stay fixed however many games
+// are running. It implements the bot's Ataxx engine.
+type Pool = search.Player[*Searcher, ataxx.Position, ataxx.Move]
+
+// NewPool returns a pool of n searchers with hashMB megabytes of hash
+// each (allocated on first use), thinking at most budget a move.
+func NewPool(n, hashMB int, budget time.Duration) *Pool {
+	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
+	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).choose)
+}
+
+// choose picks a move at level within budget, seed making it repeatable.
+func (s *Searcher) choose(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
+	lim, opts, _ := Level(level, budget)
+	s.Clear() // each search stands alone, so a seed replays the same
+	opts.Seed = uint64(seed)
+	res := s.Search(ctx, pos, lim, opts, nil)
+	if res.Move == ataxx.NoMove {
+		return ataxx.NoMove, fmt.Errorf("%w: no move to choose", ataxx.ErrGameOver)
+	}
+	if err := ctx.Err(); err != nil {
+		return ataxx.NoMove, err
+	}
+	return res.Move, nil
+}
+
+// RandomMove returns a legal move chosen by seed.
+func RandomMove(pos ataxx.Position, seed int64) (ataxx.Move, error) {
+	var l ataxx.MoveList
+	pos.GenerateMoves(&l)
+	if l.Len == 0 {
+		return ataxx.NoMove, fmt.Errorf("%w: no move to choose", ataxx.ErrGameOver)
+	}
+	return l.Moves[search.RandomIndex(l.Len, seed, 0x72616e64)], nil
+}

@@ -1,0 +1,42 @@
+package congoai
+
+import (
+	"context"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/search"
+	"github.com/ataxxbot/ataxxbot/engine/congo"
+)
+
+// benchPositions are the positions Bench searches: the start, a
+// middlegame, an open board and an ending.
+var benchPositions = []string{
+	congo.StartFEN,
+	"1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1",
+	"gmelecz/2ppp2/7/7/7/2PPP2/GMELECZ/w/-1",
+	"7/4l2/7/4c2/7/2p4/1M1L3/w/-1",
+}
+
+// BenchDepth is the depth of the bench signature.
+const BenchDepth = 6
+
+// Bench searches its positions to depth, each with a fresh 4 MB table,
+// and returns the nodes visited and the time taken: a fixed depth makes
+// the node count the same in every run, so it changes only when the
+// search's behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
+	nodes, elapsed, _, err = bench(depth)
+	return nodes, elapsed, err
+}
+
+// bench is Bench with the moves chosen.
+func bench(depth int) (uint64, time.Duration, string, error) {
+	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
+		pos, err := congo.ParseFEN(text)
+		if err != nil {
+			return search.BenchRun{}, err
+		}
+		r := NewSearcher(4).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
+		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
+	})
+}

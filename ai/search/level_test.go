@@ -1,0 +1,109 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestLevelsAt(t *testing.T) {
+	ladder := Levels{{Random: true}, {Depth: 1, Noise: 50}, {TimeDiv: 1}}
+	tests := []struct {
+		name  string
+		level int
+		want  Level
+	}{
+		{name: "below the ladder", level: -3, want: Level{Random: true}},
+		{name: "first", level: 1, want: Level{Random: true}},
+		{name: "middle", level: 2, want: Level{Depth: 1, Noise: 50}},
+		{name: "top", level: 3, want: Level{TimeDiv: 1}},
+		{name: "beyond the ladder", level: 99, want: Level{TimeDiv: 1}},
+	}
+	for _, tt := range tests {
+		if got := ladder.At(tt.level); got != tt.want {
+			t.Errorf("%s: At(%d) = %+v; want %+v", tt.name, tt.level, got, tt.want)
+		}
+	}
+	if got, want := (Level{TimeDiv: 8}).MoveTime(time.Second), time.Second/8; got != want {
+		t.Errorf("MoveTime of an eighth of 1s = %v; want %v", got, want)
+	}
+	if got := (Level{Depth: 3}).MoveTime(time.Second); got != 0 {
+		t.Errorf("MoveTime of a fixed-depth level = %v; want 0", got)
+	}
+}
+
+func TestPool(t *testing.T) {
+	made := 0
+	p := NewPool(1, time.Second, func() *int { made++; return new(int) })
+	tests := []struct {
+		name   string
+		budget time.Duration
+		want   time.Duration
+	}{
+		{name: "none", budget: 0, want: time.Second},
+		{name: "less", budget: time.Millisecond, want: time.Millisecond},
+		{name: "more", budget: time.Minute, want: time.Second},
+	}
+	for _, tt := range tests {
+		if got := p.Budget(tt.budget); got != tt.want {
+			t.Errorf("%s: Budget(%v) = %v; want %v", tt.name, tt.budget, got, tt.want)
+		}
+	}
+	s, err := p.Lend(context.Background())
+	if err != nil || s == nil {
+		t.Fatalf("Lend = %v, %v; want a searcher", s, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.Lend(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Lend from an empty pool with a done context: %v; want context.Canceled", err)
+	}
+	p.Return(s)
+	again, _ := p.Lend(context.Background())
+	if again != s || made != 1 {
+		t.Errorf("second Lend made %d searchers, same one %v; want 1, true", made, again == s)
+	}
+}
+
+// TestPlayer: a random level answers without a searcher, even from a
+// pool whose searchers are all lent; the others choose with a lent one
+// within the pool's budget.
+func TestPlayer(t *testing.T) {
+	ladder := Levels{{Random: true}, {Depth: 2}}
+	random := func(pos int, seed int64) (int, error) { return -pos, nil }
+	var gotBudget time.Duration
+	choose := func(s *int, ctx context.Context, pos, level int, budget time.Duration, seed int64) (int, error) {
+		gotBudget = budget
+		return pos + *s, nil
+	}
+	p := NewPlayer(NewPool(1, time.Second, func() *int { v := 100; return &v }), ladder, random, choose)
+	lent, _ := p.Searchers().Lend(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if m, err := p.ChooseMove(ctx, 5, 1, 0); m != -5 || err != nil {
+		t.Errorf("random level with every searcher lent: %d, %v; want -5, nil", m, err)
+	}
+	if _, err := p.ChooseMove(ctx, 5, 2, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("searching level with every searcher lent and ctx done: %v; want context.Canceled", err)
+	}
+	p.Searchers().Return(lent)
+	if m, err := p.ChooseMoveWithin(context.Background(), 5, 2, time.Minute, 0); m != 105 || err != nil || gotBudget != time.Second {
+		t.Errorf("searching level: %d, %v within %v; want 105, nil within 1s", m, err, gotBudget)
+	}
+}
+
+// TestJitter: Jitter is the finaliser mix names, reduced to ±noise.
+func TestJitter(t *testing.T) {
+	mix := Mix{A: 33, Mul: 0xff51afd7ed558ccd, B: 33}
+	for _, key := range []uint64{0, 1, 0xdeadbeef, 1<<63 | 12345} {
+		h := key
+		h ^= h >> 33
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 33
+		want := int(h%uint64(2*20+1)) - 20
+		if got := Jitter(key, 20, mix); got != want || got < -20 || got > 20 {
+			t.Errorf("Jitter(%#x, 20) = %d; want %d", key, got, want)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package search
+
+// Pick moves the best-scored move from i onwards to i and returns it:
+// a selection sort done lazily, since a cut-off mostly comes before the
+// moves are all tried.
+func Pick[M any](moves []M, scores []int32, i int) M {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	scores[i], scores[best] = scores[best], scores[i]
+	return moves[i]
+}
+
+// Mix is a 64-bit finaliser: key ^= key>>A; key *= Mul; key ^= key>>B.
+// Each game keeps its own constants, so that its weak levels play as
+// they always have.
+type Mix struct {
+	A   uint
+	Mul uint64
+	B   uint
+}
+
+// Jitter returns a value from -noise to noise drawn from key (a
+// position's hash mixed with the search's seed) through mix: the same
+// position gets the same noise throughout one search.
+func Jitter(key uint64, noise int, mix Mix) int {
+	key ^= key >> mix.A
+	key *= mix.Mul
+	key ^= key >> mix.B
+	return int(key%uint64(2*noise+1)) - noise
+}
+
+// MateIn converts a score to moves to the end of the game (0: none), a
+// won game scoring mate less the plies to the win and scores beyond
+// ±bound counting as won or lost.
+func MateIn(score, mate, bound int) int {
+	switch {
+	case score > bound:
+		return (mate - score + 1) / 2
+	case score < -bound:
+		return -(mate + score + 1) / 2
+	}
+	return 0
+}
+
+// Abs returns the absolute value of x.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
