@@ -2,7 +2,6 @@ package abaloneai
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -52,14 +51,7 @@ func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level i
 		s.Clear()
 	}
 	lim.Seed = uint64(seed)
-	res := s.Search(ctx, pos, lim)
-	if res.Move == abalone.NoMove {
-		return abalone.NoMove, fmt.Errorf("%w: no move to choose", abalone.ErrGameOver)
-	}
-	if err := ctx.Err(); err != nil {
-		return abalone.NoMove, err
-	}
-	return res.Move, nil
+	return search.Chosen(ctx, s.Search(ctx, pos, lim).Move, abalone.ErrGameOver)
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -78,10 +70,7 @@ func NewPool(n, hashMB int, budget time.Duration) *Pool {
 func RandomMove(pos abalone.Position, seed int64) (abalone.Move, error) {
 	var l abalone.MoveList
 	pos.GenerateMoves(&l)
-	if l.Len == 0 {
-		return abalone.NoMove, fmt.Errorf("%w: no move to choose", abalone.ErrGameOver)
-	}
-	return l.Moves[search.RandomIndex(l.Len, seed, 0x616261)], nil
+	return search.RandomMove(l.Moves[:l.Len], seed, 0x616261, abalone.ErrGameOver)
 }
 
 // Greedy returns the move that scores best by the evaluation one ply on,

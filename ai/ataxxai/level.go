@@ -2,7 +2,6 @@ package ataxxai
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -29,9 +28,8 @@ var levels = search.Levels{
 // random reports a level that plays at random. Every level stops at
 // budget.
 func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
-	l := levels.At(level)
-	lim = Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}
-	return lim, Options{Noise: l.Noise}, l.Random
+	lim, noise, random := levels.Limits(level, budget)
+	return lim, Options{Noise: noise}, random
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -51,22 +49,12 @@ func (s *Searcher) choose(ctx context.Context, pos ataxx.Position, level int, bu
 	lim, opts, _ := Level(level, budget)
 	s.Clear() // each search stands alone, so a seed replays the same
 	opts.Seed = uint64(seed)
-	res := s.Search(ctx, pos, lim, opts, nil)
-	if res.Move == ataxx.NoMove {
-		return ataxx.NoMove, fmt.Errorf("%w: no move to choose", ataxx.ErrGameOver)
-	}
-	if err := ctx.Err(); err != nil {
-		return ataxx.NoMove, err
-	}
-	return res.Move, nil
+	return search.Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, ataxx.ErrGameOver)
 }
 
 // RandomMove returns a legal move chosen by seed.
 func RandomMove(pos ataxx.Position, seed int64) (ataxx.Move, error) {
 	var l ataxx.MoveList
 	pos.GenerateMoves(&l)
-	if l.Len == 0 {
-		return ataxx.NoMove, fmt.Errorf("%w: no move to choose", ataxx.ErrGameOver)
-	}
-	return l.Moves[search.RandomIndex(l.Len, seed, 0x72616e64)], nil
+	return search.RandomMove(l.Moves[:l.Len], seed, 0x72616e64, ataxx.ErrGameOver)
 }

@@ -2,7 +2,6 @@ package congoai
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -29,9 +28,8 @@ var levels = search.Levels{
 // random reports a level that plays at random. Every level stops at
 // budget.
 func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
-	l := levels.At(level)
-	lim = Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}
-	return lim, Options{Noise: l.Noise}, l.Random
+	lim, noise, random := levels.Limits(level, budget)
+	return lim, Options{Noise: noise}, random
 }
 
 // ChooseMove picks a move at level within budget with a fresh 16 MB
@@ -52,14 +50,7 @@ func choose(ctx context.Context, s *Searcher, pos congo.Position, level int, bud
 		s.Clear()
 	}
 	opts.Seed = uint64(seed)
-	res := s.Search(ctx, pos, lim, opts, nil)
-	if res.Move == congo.NoMove {
-		return congo.NoMove, fmt.Errorf("%w: no move to choose", congo.ErrGameOver)
-	}
-	if err := ctx.Err(); err != nil {
-		return congo.NoMove, err
-	}
-	return res.Move, nil
+	return search.Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, congo.ErrGameOver)
 }
 
 // Pool lends a bounded number of Searchers, each with its own table, to

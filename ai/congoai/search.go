@@ -23,15 +23,10 @@ const maxQPly = 12
 // mustFinishNodes bounds the part of depth 1 that ignores the clock.
 const mustFinishNodes = 200_000
 
-// Limits bound a search. Zero values mean no limit of that kind; a search
-// with no limit at all runs until its context is done.
-type Limits struct {
-	Depth     int           // plies (whole turns)
-	Nodes     uint64        // positions visited
-	MoveTime  time.Duration // exact time for this move
-	Time, Inc time.Duration // the mover's clock and increment
-	Cap       time.Duration // a hard ceiling whatever the other limits say
-}
+// Limits bound a search: Congo reads Depth, Nodes, MoveTime, Time, Inc
+// and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
+// and Start are not used.
+type Limits = search.Limits
 
 // Options weaken the search for low levels.
 type Options struct {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 )
@@ -131,3 +132,38 @@ func (p *Player[S, P, M]) ChooseMoveWithin(ctx context.Context, pos P, level int
 
 // Searchers returns the pool the player lends searchers from.
 func (p *Player[S, P, M]) Searchers() *Pool[S] { return p.pool }
+
+// Limits returns the search limits of level within a move budget, with
+// the evaluation noise it plays with; random reports a level that plays
+// at random. Every level stops at budget (Cap) whatever its depth, so a
+// game's own Level is this and its options, one ladder read one way.
+func (ls Levels) Limits(level int, budget time.Duration) (lim Limits, noise int, random bool) {
+	l := ls.At(level)
+	return Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}, l.Noise, l.Random
+}
+
+// RandomMove returns the move of moves (the legal ones) chosen by seed on
+// the game's random stream, or M's zero value (each game's NoMove) and
+// over wrapped when there is none: the game has ended.
+func RandomMove[M any](moves []M, seed int64, stream uint64, over error) (M, error) {
+	if len(moves) == 0 {
+		var none M
+		return none, fmt.Errorf("%w: no move to choose", over)
+	}
+	return moves[RandomIndex(len(moves), seed, stream)], nil
+}
+
+// Chosen turns the move a search found into a player's choice: M's zero
+// value (no move, the game has ended) fails with over wrapped, and a
+// search cut short by ctx fails with ctx's error, since its move was
+// chosen in a hurry.
+func Chosen[M comparable](ctx context.Context, m M, over error) (M, error) {
+	var none M
+	if m == none {
+		return none, fmt.Errorf("%w: no move to choose", over)
+	}
+	if err := ctx.Err(); err != nil {
+		return none, err
+	}
+	return m, nil
+}

@@ -107,3 +107,60 @@ func TestJitter(t *testing.T) {
 		}
 	}
 }
+
+func TestLevelsLimits(t *testing.T) {
+	ladder := Levels{{Random: true}, {Depth: 2, Noise: 50}, {TimeDiv: 2}}
+	budget := 4 * time.Second
+	tests := []struct {
+		name   string
+		level  int
+		lim    Limits
+		noise  int
+		random bool
+	}{
+		{"random", 1, Limits{Cap: budget}, 0, true},
+		{"fixed depth with noise", 2, Limits{Depth: 2, Cap: budget}, 50, false},
+		{"half the budget", 3, Limits{MoveTime: budget / 2, Cap: budget}, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lim, noise, random := ladder.Limits(tc.level, budget)
+			if lim != tc.lim || noise != tc.noise || random != tc.random {
+				t.Errorf("Limits(%d) = %+v, %d, %v; want %+v, %d, %v", tc.level, lim, noise, random, tc.lim, tc.noise, tc.random)
+			}
+		})
+	}
+}
+
+func TestRandomMoveAndChosen(t *testing.T) {
+	over := errors.New("over")
+	if _, err := RandomMove([]int(nil), 1, 7, over); !errors.Is(err, over) {
+		t.Errorf("RandomMove(none) error = %v; want %v", err, over)
+	}
+	a, _ := RandomMove([]int{1, 2, 3}, 5, 7, over)
+	b, _ := RandomMove([]int{1, 2, 3}, 5, 7, over)
+	if a != b || a == 0 {
+		t.Errorf("RandomMove twice with one seed = %d, %d; want the same legal move", a, b)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	tests := []struct {
+		name string
+		ctx  context.Context
+		m    int
+		want int
+		err  error
+	}{
+		{"a move", context.Background(), 3, 3, nil},
+		{"no move", context.Background(), 0, 0, over},
+		{"cut short", ctx, 3, 0, context.Canceled},
+	}
+	cancel()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Chosen(tc.ctx, tc.m, over)
+			if got != tc.want || !errors.Is(err, tc.err) {
+				t.Errorf("Chosen(%d) = %d, %v; want %d, %v", tc.m, got, err, tc.want, tc.err)
+			}
+		})
+	}
+}
