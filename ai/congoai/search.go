@@ -57,6 +57,9 @@ type Searcher struct {
 	pv      search.PV[congo.Move]
 	lists   [MaxPly + maxQPly + 2]congo.MoveList
 	scores  [MaxPly + maxQPly + 2][congo.MaxMoves]int32
+	passed  [MaxPly]congo.Position // the positions after a null move, by ply
+
+	nm search.Negamax[*congo.Position, congo.Move, congo.Undo, *game]
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
@@ -65,6 +68,11 @@ func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
 	s.clock.SetFinishNodes(mustFinishNodes)
 	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound}
+	s.nm = search.Negamax[*congo.Position, congo.Move, congo.Undo, *game]{
+		Game: (*game)(s), Clock: &s.clock, Table: s.tt, PV: &s.pv, Deepen: &s.deepen,
+		MaxPly: MaxPly, Infinity: Infinity, Mate: MateScore, MateBound: mateBound,
+		Quiet: scoreKiller, NullDepth: 3,
+	}
 	return s
 }
 
@@ -83,7 +91,7 @@ func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, o
 	if root.Len == 0 {
 		return Result{}
 	}
-	iterate := func(depth, _ int) int { return s.negamax(&pos, depth, 0, -Infinity, Infinity) }
+	iterate := func(depth, _ int) int { return s.nm.Search(&pos, depth, 0, -Infinity, Infinity) }
 	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
@@ -196,108 +204,65 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 	}
 }
 
-func (s *Searcher) negamax(p *congo.Position, depth, ply, alpha, beta int) int {
-	s.pv.Start(ply)
-	if lost, won := over(p); lost || won {
-		if lost {
-			return -MateScore + ply
-		}
-		return MateScore - ply
+// game is the Searcher seen as the shared node loop's hooks
+// (search.Game): Congo's ends, danger, null move, moves and history.
+type game Searcher
+
+func (g *game) Over(p *congo.Position, ply int) (int, bool) {
+	lost, won := over(p)
+	switch {
+	case lost:
+		return -MateScore + ply, true
+	case won:
+		return MateScore - ply, true
 	}
-	if depth <= 0 || ply >= MaxPly {
-		return s.quiesce(p, ply, 0, alpha, beta)
+	return 0, false
+}
+
+func (g *game) Quiesce(p *congo.Position, ply, alpha, beta int) int {
+	return (*Searcher)(g).quiesce(p, ply, 0, alpha, beta)
+}
+
+func (g *game) Hash(p *congo.Position) uint64 { return p.Hash() }
+
+// Danger is a lion the opponent could take next turn, like a king in
+// check: look one turn further, and never pass.
+func (g *game) Danger(p *congo.Position) bool { return lionInDanger(p) }
+
+// Pass is no null move while a monkey's jump is unfinished (no one may
+// pass then), nor with pawns alone (zugzwang).
+func (g *game) Pass(p *congo.Position, ply, depth, beta int) (*congo.Position, int, bool) {
+	if p.Jumping() || !hasPieces(p) || (*Searcher)(g).evaluate(p) < beta {
+		return nil, 0, false
 	}
-	if s.clock.Visit() {
-		return 0
+	q := &g.passed[ply]
+	*q = *p
+	q.SetTurn(q.Turn().Other())
+	r := 2
+	if depth >= 6 {
+		r = 3
 	}
-	pvNode := beta-alpha > 1
-	hashMove := congo.NoMove
-	if e, ok := s.tt.Probe(p.Hash()); ok {
-		hashMove = e.Move
-		if ply > 0 && int(e.Depth) >= depth && !pvNode {
-			sc := search.FromTT(int(e.Score), ply, mateBound+1)
-			switch {
-			case e.Bound == search.BoundExact,
-				e.Bound == search.BoundLower && sc >= beta,
-				e.Bound == search.BoundUpper && sc <= alpha:
-				return sc
-			}
-		}
-	}
-	// A lion the opponent could take next turn is like a king in check:
-	// look one turn further, and never pass.
-	danger := lionInDanger(p)
-	if danger && ply < MaxPly/2 {
-		depth++
-	}
-	// Null move: if passing still holds beta, a real move will too.
-	// Not while a monkey's jump is unfinished (no one may pass then),
-	// nor with the lion in danger, nor with pawns alone (zugzwang).
-	if !pvNode && !danger && depth >= 3 && !p.Jumping() && beta < mateBound && hasPieces(p) {
-		if s.evaluate(p) >= beta {
-			q := *p
-			q.SetTurn(q.Turn().Other())
-			r := 2
-			if depth >= 6 {
-				r = 3
-			}
-			score := -s.negamax(&q, depth-1-r, ply+1, -beta, -beta+1)
-			if s.clock.Stopped() {
-				return 0
-			}
-			if score >= beta {
-				return beta
-			}
-		}
-	}
-	l := &s.lists[ply]
+	return q, r, true
+}
+
+func (g *game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Move, []int32) {
+	l := &g.lists[ply]
 	p.GenerateMoves(l)
-	if l.Len == 0 {
-		return -MateScore + ply // no move: lost, as the engine rules it
+	sc := &g.scores[ply]
+	if l.Len > 0 {
+		(*Searcher)(g).orderMoves(p, l, sc, ply, hashMove)
 	}
-	sc := &s.scores[ply]
-	s.orderMoves(p, l, sc, ply, hashMove)
-	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
-	us := p.Turn()
-	for i := 0; i < l.Len; i++ {
-		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
-		quiet := sc[i] < scoreKiller && !danger
-		u := p.MakeMove(m)
-		var score int
-		if i == 0 {
-			score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
-		} else {
-			// Late quiet moves are searched shallower first.
-			r := 0
-			if depth >= 3 && i >= 4 && quiet {
-				r = 1
-				if i >= 12 && depth >= 5 {
-					r = 2
-				}
-			}
-			score = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha)
-			if score > w.Alpha && (r > 0 || score < beta) {
-				score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha)
-			}
-		}
-		p.UnmakeMove(m, u)
-		if s.clock.Stopped() {
-			return 0
-		}
-		if ply == 0 {
-			s.deepen.RootDone++
-		}
-		if _, cut := w.Add(m, score); cut {
-			if quiet {
-				s.killers.Add(ply, m)
-				h := &s.history[us][m.From()][m.To()]
-				*h = min(*h+int32(depth*depth), scoreKiller-1)
-			}
-			break
-		}
-	}
-	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, mateBound+1), depth, w.Bound())
-	return w.Best
+	return l.Moves[:l.Len], sc[:l.Len]
+}
+
+func (g *game) Make(p *congo.Position, m congo.Move) congo.Undo { return p.MakeMove(m) }
+
+func (g *game) Unmake(p *congo.Position, m congo.Move, u congo.Undo) { p.UnmakeMove(m, u) }
+
+func (g *game) Cut(p *congo.Position, m congo.Move, ply, depth int) {
+	g.killers.Add(ply, m)
+	h := &g.history[p.Turn()][m.From()][m.To()]
+	*h = min(*h+int32(depth*depth), scoreKiller-1)
 }
 
 // quiesce searches captures only, so the evaluation is not taken in the
