@@ -58,8 +58,9 @@ type Searcher struct {
 	lists   [MaxPly + maxQPly + 2]congo.MoveList
 	scores  [MaxPly + maxQPly + 2][congo.MaxMoves]int32
 	passed  [MaxPly]congo.Position // the positions after a null move, by ply
+	undo    [MaxPly]congo.Undo     // what takes back the move made at each ply
 
-	nm search.Negamax[*congo.Position, congo.Move, congo.Undo, *game]
+	nm search.Negamax[*congo.Position, congo.Move, game]
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
@@ -68,10 +69,10 @@ func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{tt: search.NewTable[congo.Move](hashMB), killers: search.NewKillers[congo.Move](MaxPly), pv: search.NewPV[congo.Move](MaxPly)}
 	s.clock.SetFinishNodes(mustFinishNodes)
 	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound}
-	s.nm = search.Negamax[*congo.Position, congo.Move, congo.Undo, *game]{
-		Game: (*game)(s), Clock: &s.clock, Table: s.tt, PV: &s.pv, Deepen: &s.deepen,
-		MaxPly: MaxPly, Infinity: Infinity, Mate: MateScore, MateBound: mateBound,
-		Quiet: scoreKiller, NullDepth: 3,
+	s.nm = search.Negamax[*congo.Position, congo.Move, game]{
+		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
+		MaxPly: MaxPly, Infinity: Infinity, Mate: MateScore, Win: mateBound + 1,
+		Quiet: scoreKiller, Threats: true, NullDepth: 3, LateMove: 12,
 	}
 	return s
 }
@@ -206,36 +207,34 @@ func (s *Searcher) orderMoves(p *congo.Position, l *congo.MoveList, sc *[congo.M
 
 // game is the Searcher seen as the shared node loop's hooks
 // (search.Game): Congo's ends, danger, null move, moves and history.
-type game Searcher
+type game struct{ s *Searcher }
 
-func (g *game) Over(p *congo.Position, ply int) (int, bool) {
+// Settle scores a lost lion as the end of the game; at the horizon it
+// searches the captures (quiesce).
+func (g game) Settle(p *congo.Position, depth, ply, alpha, beta int) (uint64, int, bool) {
 	lost, won := over(p)
 	switch {
 	case lost:
-		return -MateScore + ply, true
+		return 0, -MateScore + ply, true
 	case won:
-		return MateScore - ply, true
+		return 0, MateScore - ply, true
+	case depth <= 0 || ply >= MaxPly:
+		return 0, g.s.quiesce(p, ply, 0, alpha, beta), true
 	}
-	return 0, false
+	return p.Hash(), 0, false
 }
-
-func (g *game) Quiesce(p *congo.Position, ply, alpha, beta int) int {
-	return (*Searcher)(g).quiesce(p, ply, 0, alpha, beta)
-}
-
-func (g *game) Hash(p *congo.Position) uint64 { return p.Hash() }
 
 // Danger is a lion the opponent could take next turn, like a king in
 // check: look one turn further, and never pass.
-func (g *game) Danger(p *congo.Position) bool { return lionInDanger(p) }
+func (g game) Danger(p *congo.Position) bool { return lionInDanger(p) }
 
-// Pass is no null move while a monkey's jump is unfinished (no one may
-// pass then), nor with pawns alone (zugzwang).
-func (g *game) Pass(p *congo.Position, ply, depth, beta int) (*congo.Position, int, bool) {
-	if p.Jumping() || !hasPieces(p) || (*Searcher)(g).evaluate(p) < beta {
+// Pass is no null move when beta is a win, nor while a monkey's jump is
+// unfinished (no one may pass then), nor with pawns alone (zugzwang).
+func (g game) Pass(p *congo.Position, ply, depth, beta int) (*congo.Position, int, bool) {
+	if beta >= mateBound || p.Jumping() || !hasPieces(p) || g.s.evaluate(p) < beta {
 		return nil, 0, false
 	}
-	q := &g.passed[ply]
+	q := &g.s.passed[ply]
 	*q = *p
 	q.SetTurn(q.Turn().Other())
 	r := 2
@@ -245,25 +244,27 @@ func (g *game) Pass(p *congo.Position, ply, depth, beta int) (*congo.Position, i
 	return q, r, true
 }
 
-func (g *game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Move, []int32) {
-	l := &g.lists[ply]
+func (g game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Move, []int32) {
+	l := &g.s.lists[ply]
 	p.GenerateMoves(l)
-	sc := &g.scores[ply]
+	sc := &g.s.scores[ply]
 	if l.Len > 0 {
-		(*Searcher)(g).orderMoves(p, l, sc, ply, hashMove)
+		g.s.orderMoves(p, l, sc, ply, hashMove)
 	}
 	return l.Moves[:l.Len], sc[:l.Len]
 }
 
-func (g *game) Make(p *congo.Position, m congo.Move) congo.Undo { return p.MakeMove(m) }
+func (g game) Make(p *congo.Position, m congo.Move, ply int) { g.s.undo[ply] = p.MakeMove(m) }
 
-func (g *game) Unmake(p *congo.Position, m congo.Move, u congo.Undo) { p.UnmakeMove(m, u) }
+func (g game) Unmake(p *congo.Position, m congo.Move, ply int) { p.UnmakeMove(m, g.s.undo[ply]) }
 
-func (g *game) Cut(p *congo.Position, m congo.Move, ply, depth int) {
-	g.killers.Add(ply, m)
-	h := &g.history[p.Turn()][m.From()][m.To()]
+func (g game) Cut(p *congo.Position, m congo.Move, ply, depth int) {
+	g.s.killers.Add(ply, m)
+	h := &g.s.history[p.Turn()][m.From()][m.To()]
 	*h = min(*h+int32(depth*depth), scoreKiller-1)
 }
+
+func (g game) Root(congo.Move, bool) { g.s.deepen.RootDone++ }
 
 // quiesce searches captures only, so the evaluation is not taken in the
 // middle of an exchange.
