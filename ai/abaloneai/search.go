@@ -205,15 +205,9 @@ func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, roo
 		return s.quiesce(p, ply, alpha, beta, 0)
 	}
 	pvNode := beta-alpha > 1
-	hashMove := abalone.NoMove
-	if e, ok := s.tt.Probe(p.Hash()); ok {
-		hashMove = e.Move
-		if ply > 0 && !pvNode && int(e.Depth) >= depth {
-			v := search.FromTT(int(e.Score), ply, winBound)
-			if e.Bound == search.BoundExact || (e.Bound == search.BoundLower && v >= beta) || (e.Bound == search.BoundUpper && v <= alpha) {
-				return v
-			}
-		}
+	hashMove, v, hit := s.tt.Lookup(p.Hash(), ply > 0 && !pvNode, depth, ply, alpha, beta, winBound)
+	if hit {
+		return v
 	}
 	if ply == 0 && rootFirst != abalone.NoMove {
 		hashMove = rootFirst

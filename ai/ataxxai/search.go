@@ -239,18 +239,9 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	}
 	pvNode := beta-alpha > 1
 	key := p.Hash()
-	hashMove := ataxx.NoMove
-	if e, ok := s.tt.Probe(key); ok {
-		hashMove = e.Move
-		if !pvNode && ply > 0 && int(e.Depth) >= depth {
-			score := search.FromTT(int(e.Score), ply, mateBound+1)
-			switch {
-			case e.Bound == search.BoundExact,
-				e.Bound == search.BoundLower && score >= beta,
-				e.Bound == search.BoundUpper && score <= alpha:
-				return score
-			}
-		}
+	hashMove, score, hit := s.tt.Lookup(key, !pvNode && ply > 0, depth, ply, alpha, beta, mateBound+1)
+	if hit {
+		return score
 	}
 	l := &s.lists[ply]
 	p.GenerateMoves(l)

@@ -91,18 +91,9 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 		return 0
 	}
 	pvNode := beta-alpha > 1
-	var hashMove M
-	if e, ok := n.Table.Probe(key); ok {
-		hashMove = e.Move
-		if ply > 0 && int(e.Depth) >= depth && !pvNode {
-			sc := FromTT(int(e.Score), ply, n.Win)
-			switch {
-			case e.Bound == BoundExact,
-				e.Bound == BoundLower && sc >= beta,
-				e.Bound == BoundUpper && sc <= alpha:
-				return sc
-			}
-		}
+	hashMove, score, hit := n.Table.Lookup(key, ply > 0 && !pvNode, depth, ply, alpha, beta, n.Win)
+	if hit {
+		return score
 	}
 	danger := n.Threats && g.Danger(p)
 	if danger && ply < n.MaxPly/2 {

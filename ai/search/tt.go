@@ -104,3 +104,27 @@ func FromTT(score, ply, win int) int {
 	}
 	return score
 }
+
+// Lookup probes the table for key at a node depth plies deep at ply,
+// within (alpha, beta), win being the game's least stored win (see
+// FromTT). It returns the entry's move (M's zero value when there is
+// none) and, when cutOK (as the games have it, a node below the root and
+// off the principal variation) and the entry is deep enough and its
+// bound settles the window, its score with hit true: the node need not
+// be searched. Every game's node begins so.
+func (t *Table[M]) Lookup(key uint64, cutOK bool, depth, ply, alpha, beta, win int) (m M, score int, hit bool) {
+	e, ok := t.Probe(key)
+	if !ok {
+		return m, 0, false
+	}
+	if cutOK && int(e.Depth) >= depth {
+		score = FromTT(int(e.Score), ply, win)
+		switch {
+		case e.Bound == BoundExact,
+			e.Bound == BoundLower && score >= beta,
+			e.Bound == BoundUpper && score <= alpha:
+			return e.Move, score, true
+		}
+	}
+	return e.Move, 0, false
+}
