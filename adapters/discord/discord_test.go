@@ -75,6 +75,23 @@ func startBoards(t *testing.T, cfg bot.Config, boards string, kinds ...bot.Kind)
 	return &harness{Server: f, t: t, bot: b}
 }
 
+// startHandler runs the adapter with cfg (its HTTP client the stand-in's)
+// in front of handler instead of a bot, and stops it when the test ends.
+func startHandler(t *testing.T, cfg discord.Config, handler discord.Handler) *harness {
+	f := discordtest.New(t, botUserID, appID)
+	cfg.HTTPClient = f.Client()
+	a, err := discord.New(cfg, handler, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	<-f.Ident
+	return &harness{Server: f, t: t}
+}
+
 func user(id, name string) map[string]any { return map[string]any{"id": id, "username": name} }
 
 // slash sends /ataxx SUB with options (name, value pairs) as user, and
@@ -330,17 +347,7 @@ func (h slowHandler) Handle(ctx context.Context, m bot.Message) []bot.Reply {
 // TestSlowCommandIsDeferred: an answer that would miss Discord's 3 s
 // window is deferred at once and sent as a follow-up.
 func TestSlowCommandIsDeferred(t *testing.T) {
-	f := discordtest.New(t, botUserID, appID)
-	a, err := discord.New(discord.Config{Token: "t", AppID: appID, HTTPClient: f.Client()}, slowHandler{pause: 2500 * time.Millisecond}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	defer func() { cancel(); <-done }()
-	<-f.Ident
-	h := &harness{Server: f, t: t}
+	h := startHandler(t, discord.Config{Token: "t", AppID: appID}, slowHandler{pause: 2500 * time.Millisecond})
 	start := time.Now()
 	r := h.slash("c9", "111", "alice", "game/status")
 	if typ, _ := r.Body["type"].(float64); typ != 5 || time.Since(start) > 2900*time.Millisecond {

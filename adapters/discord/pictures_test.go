@@ -313,17 +313,7 @@ func (pictureHandler) Handle(ctx context.Context, m bot.Message) []bot.Reply {
 // TestBrokenPictureFallsBack: a picture that cannot be drawn leaves the
 // text board in its code block, and the adapter carries on.
 func TestBrokenPictureFallsBack(t *testing.T) {
-	f := discordtest.New(t, botUserID, appID)
-	a, err := discord.New(discord.Config{Token: "t", AppID: appID, HTTPClient: f.Client(), PrefixCommands: true}, pictureHandler{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	defer func() { cancel(); <-done }()
-	<-f.Ident
-	h := &harness{Server: f, t: t}
+	h := startHandler(t, discord.Config{Token: "t", AppID: appID, PrefixCommands: true}, pictureHandler{})
 	from := h.Count()
 	h.Dispatch("MESSAGE_CREATE", map[string]any{"id": "m1", "channel_id": "c1", "guild_id": guildID,
 		"author": user("111", "alice"), "content": "!board", "mentions": []any{}})
