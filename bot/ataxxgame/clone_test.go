@@ -37,6 +37,9 @@ func TestCloneIsDecodeOfEncode(t *testing.T) {
 		for ply := 0; ply < 6; ply++ {
 			s := st.(*state)
 			c := s.Clone().(*state)
+			if len(s.moves) > 0 && &c.moves[0] == &s.moves[0] {
+				t.Fatalf("seed %d ply %d: the clone shares the original's move list", seed, ply)
+			}
 			data, err := s.Encode()
 			if err != nil {
 				t.Fatal(err)
