@@ -192,8 +192,7 @@ func (s *Store) Rating(ctx context.Context, kind, player string) ([]byte, uint64
 func (s *Store) SaveRating(ctx context.Context, kind, player string, data []byte, version uint64) (uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	damaged := strconv.FormatUint(bot.DamagedVersion, 10)
-	n, err := casScript.Run(ctx, s.client, []string{s.ratingKey(kind, player)}, strconv.FormatUint(version, 10), data, 0, damaged).Int64()
+	n, err := casScript.Run(ctx, s.client, []string{s.ratingKey(kind, player)}, strconv.FormatUint(version, 10), data, 0, damagedArg).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("redis store: save rating of %q in %q: %w", player, kind, err)
 	}

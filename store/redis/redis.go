@@ -248,6 +248,9 @@ func cut(s string, n int) string {
 	return s
 }
 
+// damagedArg is bot.DamagedVersion as casScript takes it (ARGV[4]).
+var damagedArg = strconv.FormatUint(bot.DamagedVersion, 10)
+
 // casScript writes the record if the stored version is ARGV[1] and sets
 // its expiry: ARGV[3] milliseconds, or none for "0". ARGV[4] is
 // bot.DamagedVersion: at that version it replaces a key Load cannot read
@@ -298,8 +301,7 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if done {
 		ttl = s.ttl.Milliseconds()
 	}
-	damaged := strconv.FormatUint(bot.DamagedVersion, 10)
-	args := []any{"evalsha", casScript.Hash(), 1, s.Key(key), strconv.FormatUint(version, 10), data, ttl, damaged}
+	args := []any{"evalsha", casScript.Hash(), 1, s.Key(key), strconv.FormatUint(version, 10), data, ttl, damagedArg}
 	cmd := goredis.NewCmd(ctx, args...)
 	err := s.batch.do(ctx, cmd)
 	if err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") {
