@@ -2,10 +2,16 @@
 // variation search with a transposition table, move ordering (hash move
 // first, then capture counts, killers, history), null-move pruning,
 // futility pruning near the leaves, late-move reductions and optional
-// aspiration windows, over a linear evaluation whose weights
-// cmd/ataxx-train fits to self-play games (Features, Weights; the
-// generated weights.go), or the older hand-set one of material, stable
-// pieces and exposed pieces (Tuning.Trained false).
+// aspiration windows, over a neural evaluation (NNUE: Net, nnue.go) that
+// cmd/ataxx-train trains on self-play positions, shipped as nnue.bin and
+// loaded with embed. The search keeps the network's hidden layer (the
+// accumulator) up to date along its line, a few rows a move, and sums it
+// only at the nodes it evaluates; on amd64 with AVX2 that arithmetic runs
+// sixteen units at a time (nnue_amd64.s), elsewhere in portable Go that
+// gives the same numbers. The older evaluations remain as tuning options:
+// a linear one whose weights cmd/ataxx-train fits (Features, Weights; the
+// generated weights.go, Tuning.NNUE false), and the hand-set one of
+// material, stable and exposed pieces (Tuning.Trained false too).
 //
 // A tour:
 //

@@ -22,6 +22,18 @@ type Tuning struct {
 	// Exposed.
 	Trained bool
 	Weights Weights
+	// NNUE: evaluate with the neural network Net (DefaultNet when nil)
+	// instead of either of the above.
+	NNUE bool
+	Net  *Net
+}
+
+// network returns the network NNUE evaluates with.
+func (w *Tuning) network() *Net {
+	if w.Net != nil {
+		return w.Net
+	}
+	return DefaultNet()
 }
 
 // DefaultTuning is the tuning the bot plays with (see the AI issue's
@@ -37,6 +49,9 @@ func Evaluate(p *ataxx.Position) int {
 // Evaluate scores p for the side to move: positive is good for it. It
 // does not look at game end; the search does.
 func (w *Tuning) Evaluate(p *ataxx.Position) int {
+	if w.NNUE {
+		return w.network().Evaluate(p)
+	}
 	if w.Trained {
 		return w.Weights.Evaluate(p)
 	}

@@ -50,6 +50,8 @@ type Searcher struct {
 	killers     search.Killers[ataxx.Move]
 	history     [2][ataxx.NumSquares][ataxx.NumSquares]int32
 	pv          search.PV[ataxx.Move]
+	net         *Net     // the neural evaluation of this search, or nil
+	nets        netStack // its accumulators along the line
 	lists       [MaxPly + 1]ataxx.MoveList
 	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
 }
@@ -143,6 +145,10 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, 
 		s.tt = search.NewTable[ataxx.Move](s.hashMB)
 	}
 	s.noise, s.seed = opts.Noise, opts.Seed
+	s.net = nil
+	if s.Tuning.NNUE {
+		s.net = s.Tuning.network()
+	}
 	s.killers.Reset()
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 	hard, soft := search.Budget(lim)
@@ -170,8 +176,13 @@ func leafOver(p *ataxx.Position) bool {
 		p.Halfmove() >= p.Rules().JumpLimit() || p.Empty() == 0
 }
 
-func (s *Searcher) evaluate(p *ataxx.Position) int {
-	e := s.Tuning.Evaluate(p)
+func (s *Searcher) evaluate(p *ataxx.Position, ply int) int {
+	var e int
+	if s.net != nil {
+		e = s.nets.evaluate(s.net, ply, p.Turn())
+	} else {
+		e = s.Tuning.Evaluate(p)
+	}
 	if s.noise > 0 {
 		e += search.Jitter(p.Hash()^s.seed, s.noise, search.Mix{A: 33, Mul: 0xff51afd7ed558ccd, B: 33})
 	}
@@ -228,6 +239,9 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	if s.clock.Visit() {
 		return 0
 	}
+	if s.net != nil {
+		s.nets.enter(s.net, p, ply)
+	}
 	if ply > s.seldepth {
 		s.seldepth = ply
 	}
@@ -235,7 +249,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		if leafOver(p) {
 			return terminalScore(p, ply)
 		}
-		return s.evaluate(p)
+		return s.evaluate(p, ply)
 	}
 	pvNode := beta-alpha > 1
 	key := p.Hash()
@@ -252,7 +266,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	// near the end, where having to move is often what loses (a pass is
 	// only legal without a move).
 	if s.Tuning.NullMove && nullOK && !pvNode && depth >= 3 && l.Moves[0] != ataxx.Pass && beta < mateBound &&
-		p.Empty().Count() >= nullMinEmpty && s.evaluate(p) >= beta {
+		p.Empty().Count() >= nullMinEmpty && s.evaluate(p, ply) >= beta {
 		r := 2 + depth/6
 		u := p.MakeMove(ataxx.Pass)
 		score := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, false)
@@ -284,7 +298,7 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 		// Not where the game may end within the search below (a full
 		// board, the jump limit): the end's score is no evaluation.
 		if p.Empty().Count() > 6 && p.Halfmove()+4 < p.Rules().JumpLimit() {
-			static = s.evaluate(p)
+			static = s.evaluate(p, ply)
 			futile = static+futilityMargin[depth] <= alpha
 		}
 	}

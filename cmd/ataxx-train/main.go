@@ -1,9 +1,23 @@
-// Command ataxx-train trains the weights of the AI's evaluation (see
-// ataxxai.Features) from self-play: it plays games with the searcher at a
-// fixed depth from the standard start and the block layouts, a few random
-// plies in, labels every position with the game's result for the side to
-// move, fits a logistic model of the result to the features, and writes
-// the weights as Go source (ai/ataxxai/weights.go is its output).
+// Command ataxx-train trains the AI's evaluations from self-play.
+//
+// The neural evaluation (ai/ataxxai's Net, shipped as ai/ataxxai/nnue.bin)
+// is trained in two steps. nnue-data plays self-play games, each from a
+// few random plies, searching every move to a number of nodes, and
+// appends each position with the search's score and the game's result to
+// a data file; nnue trains the network on one or more such files (Adam on
+// minibatches, every position under a random one of the board's eight
+// symmetries, the target a blend of the score's and the result's win
+// probability) and writes it:
+//
+//	ataxx-train nnue-data -games 24000 -nodes 4000 -out data.bin
+//	ataxx-train nnue -data data.bin -epochs 20 -out ai/ataxxai/nnue.bin
+//
+// Without a subcommand it fits the older linear evaluation
+// (ataxxai.Features): it plays games with the searcher at a fixed depth
+// from the standard start and the block layouts, a few random plies in,
+// labels every position with the game's result for the side to move,
+// fits a logistic model of the result to the features, and writes the
+// weights as Go source (ai/ataxxai/weights.go is its output).
 //
 //	ataxx-train -games 3000 -depth 3 -out ai/ataxxai/weights.go
 //
@@ -55,6 +69,14 @@ type config struct {
 }
 
 func run(args []string, out io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "nnue-data":
+			return runData(args[1:], out)
+		case "nnue":
+			return runTrain(args[1:], out)
+		}
+	}
 	fs := flag.NewFlagSet("ataxx-train", flag.ContinueOnError)
 	var c config
 	fs.IntVar(&c.games, "games", 2000, "self-play games")

@@ -174,6 +174,8 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("option name Aspiration type check default %v\n", ataxxai.DefaultTuning.Aspiration)
 		s.printf("option name TrainedEval type check default %v\n", ataxxai.DefaultTuning.Trained)
 		s.printf("option name Futility type check default %v\n", ataxxai.DefaultTuning.Futility)
+		s.printf("option name NNUE type check default %v\n", ataxxai.DefaultTuning.NNUE)
+		s.println("option name EvalFile type string default <embedded>")
 		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ataxxai.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
@@ -238,11 +240,36 @@ func (s *session) setoption(args []string) {
 		s.searcher.Tuning.Futility = strings.EqualFold(strings.TrimSpace(value), "true")
 	case ok && strings.EqualFold(name, "TrainedEval"):
 		s.searcher.Tuning.Trained = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "NNUE"):
+		s.searcher.Tuning.NNUE = strings.EqualFold(strings.TrimSpace(value), "true")
+	case ok && strings.EqualFold(name, "EvalFile"):
+		s.evalFile(strings.TrimSpace(value))
 	case ok && strings.EqualFold(name, "Aspiration"):
 		s.searcher.Tuning.Aspiration = strings.EqualFold(strings.TrimSpace(value), "true")
 	default:
 		s.info("unknown option %q", line)
 	}
+}
+
+// evalFile loads the network the neural evaluation uses from a file
+// (from ataxx-train nnue), or goes back to the embedded one for
+// "<embedded>" or nothing.
+func (s *session) evalFile(name string) {
+	if name == "" || name == "<embedded>" {
+		s.searcher.Tuning.Net = nil
+		return
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		s.info("EvalFile: %v", err)
+		return
+	}
+	n, err := ataxxai.LoadNet(b)
+	if err != nil {
+		s.info("EvalFile %s: %v", name, err)
+		return
+	}
+	s.searcher.Tuning.Net = n
 }
 
 // goSearch starts a search with the limits of "go ..." and answers

@@ -32,11 +32,15 @@ func TestSession(t *testing.T) {
 			`option name NullMove type check default (true|false)`, `option name Aspiration type check default (true|false)`,
 			`option name TrainedEval type check default (true|false)`,
 			`option name Futility type check default (true|false)`,
+			`option name NNUE type check default (true|false)`, `option name EvalFile type string default <embedded>`,
 			`option name MoveOverhead type spin default 10 min 0 max 5000`,
 			`uaiok`, `readyok`}},
 		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\nsetoption name MoveOverhead value -1\nsetoption name MoveOverhead value 30\n", []string{
 			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
 			`info string Level must be a number from 1 to 10`, `info string MoveOverhead must be a number from 0 to 5000`}},
+		{"a network that is not one", "setoption name EvalFile value /nonexistent/net.bin\nsetoption name EvalFile value main_test.go\nsetoption name EvalFile value <embedded>\n", []string{
+			`info string EvalFile: open /nonexistent/net.bin: no such file or directory`,
+			`info string EvalFile main_test.go: not a network file of this shape: \d+ bytes`}},
 		{"perft from start", "position startpos\nperft 3\n", []string{
 			`info depth 1 nodes 16 time \d+ nps \d+`,
 			`info depth 2 nodes 256 time \d+ nps \d+`,

@@ -1,0 +1,299 @@
+package ataxxai
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// The neural evaluation (NNUE: an efficiently updated neural network).
+//
+// Its inputs are the board's 36 windows of 2×2 squares, each in one of
+// its 81 states (every square empty, mine or theirs; a block counts as
+// empty), seen from each side: for the side whose view it is, "mine" are
+// its pieces. A window holds the local shape Ataxx turns on (a hole next
+// to a piece, a piece its opponent can reach and take), which inputs of
+// single squares leave the network to find. One hidden layer of NetHidden
+// units per view sums one row of weights per window; the two sums (the
+// accumulator) change by the rows of the few windows a move touches, so
+// the search keeps them up to date instead of summing again at every
+// node. The output weighs the squared, clipped hidden units of the side
+// to move and of its opponent.
+//
+// Weights are stored as integers: the hidden layer scaled by NetQA (a unit
+// saturates at NetQA), the output by NetQB.
+const (
+	NetHidden = 128
+	NetQA     = 255
+	NetQB     = 64
+	// NetWindows are the 2×2 windows; NetStates the states of one.
+	NetWindows  = 36
+	NetStates   = 81
+	NetFeatures = NetWindows * NetStates
+)
+
+// maxOut bounds the output weights, so that a clipped unit times its
+// weight fits 16 bits (as the vector code multiplies them).
+const maxOut = 128
+
+// netMagic begins a weights file (see NetFileSize).
+const netMagic = "ATAXXNN2"
+
+// ErrNetFile reports weights that are not a network of this build's shape.
+var ErrNetFile = errors.New("not a network file of this shape")
+
+// NetFileSize is the size of a weights file: the magic, the hidden size
+// and the scale (uint32 each), the input weights by feature
+// ([NetFeatures][NetHidden] int16), the hidden biases ([NetHidden]
+// int16), the output weights of the side to move's units then the
+// other's ([2][NetHidden] int16) and the output bias (int32), all little
+// endian.
+const NetFileSize = len(netMagic) + 4 + 4 + 2*(NetFeatures*NetHidden+NetHidden+2*NetHidden) + 4
+
+// NetWeights are a network's integer weights, as a trainer writes them.
+type NetWeights struct {
+	Scale   int32 // hundredths of a piece per unit of output
+	Feat    [NetFeatures][NetHidden]int16
+	Bias    [NetHidden]int16
+	Out     [2][NetHidden]int16
+	OutBias int32
+}
+
+// Net is a trained network, ready to evaluate (see LoadNet).
+type Net struct {
+	NetWeights
+	// vec runs the accumulator's arithmetic on vector instructions
+	// where the machine has them.
+	vec simd
+}
+
+//go:embed nnue.bin
+var embeddedNet []byte
+
+// defaultNet is the network shipped in the repository; it never changes
+// after loading.
+var defaultNet = func() *Net {
+	n, err := LoadNet(embeddedNet)
+	if err != nil {
+		panic(fmt.Sprintf("ataxxai: the embedded network: %v", err))
+	}
+	return n
+}()
+
+// DefaultNet returns the network the AI evaluates with.
+func DefaultNet() *Net { return defaultNet }
+
+// LoadNet reads a network from its file (see NetFileSize).
+func LoadNet(b []byte) (*Net, error) {
+	if len(b) != NetFileSize || string(b[:len(netMagic)]) != netMagic {
+		return nil, fmt.Errorf("%w: %d bytes", ErrNetFile, len(b))
+	}
+	b = b[len(netMagic):]
+	if h := binary.LittleEndian.Uint32(b); h != NetHidden {
+		return nil, fmt.Errorf("%w: %d hidden units, want %d", ErrNetFile, h, NetHidden)
+	}
+	n := &Net{vec: haveSIMD()}
+	n.Scale = int32(binary.LittleEndian.Uint32(b[4:]))
+	b = b[8:]
+	next := func(dst []int16) {
+		for i := range dst {
+			dst[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
+		}
+		b = b[2*len(dst):]
+	}
+	for f := range n.Feat {
+		next(n.Feat[f][:])
+	}
+	next(n.Bias[:])
+	next(n.Out[0][:])
+	next(n.Out[1][:])
+	n.OutBias = int32(binary.LittleEndian.Uint32(b))
+	for k := range n.Out {
+		for _, w := range n.Out[k] {
+			if w < -maxOut || w > maxOut {
+				return nil, fmt.Errorf("%w: an output weight of %d, beyond ±%d", ErrNetFile, w, maxOut)
+			}
+		}
+	}
+	return n, nil
+}
+
+// MarshalNet writes w as a network file.
+func MarshalNet(w *NetWeights) []byte {
+	b := make([]byte, 0, NetFileSize)
+	b = append(b, netMagic...)
+	b = binary.LittleEndian.AppendUint32(b, NetHidden)
+	b = binary.LittleEndian.AppendUint32(b, uint32(w.Scale))
+	put := func(src []int16) {
+		for _, v := range src {
+			b = binary.LittleEndian.AppendUint16(b, uint16(v))
+		}
+	}
+	for f := range w.Feat {
+		put(w.Feat[f][:])
+	}
+	put(w.Bias[:])
+	put(w.Out[0][:])
+	put(w.Out[1][:])
+	return binary.LittleEndian.AppendUint32(b, uint32(w.OutBias))
+}
+
+// Window w covers squares corner, corner+1, corner+7 and corner+8, whose
+// states are the base-3 digits of its state, in that order.
+func windowCorner(w int) int { return w/6*7 + w%6 }
+
+// windowsOf are, by square, the windows (a bit each) that hold it.
+var windowsOf = func() (t [ataxx.NumSquares]uint64) {
+	for w := range NetWindows {
+		c := windowCorner(w)
+		for _, s := range [4]int{c, c + 1, c + 7, c + 8} {
+			t[s] |= 1 << w
+		}
+	}
+	return t
+}()
+
+// ternary maps four bits (a window's squares, low bit first) to the base-3
+// number with a 1 digit for each bit set.
+var ternary = [16]int{0, 1, 3, 4, 9, 10, 12, 13, 27, 28, 30, 31, 36, 37, 39, 40}
+
+// quad returns the four bits of b in window w's squares.
+func quad(b ataxx.Bitboard, corner int) int {
+	return int(b>>corner)&3 | int(b>>(corner+7))&3<<2
+}
+
+// WindowFeature returns the input of window w, seen by the side whose
+// pieces are mine.
+func WindowFeature(w int, mine, theirs ataxx.Bitboard) int {
+	c := windowCorner(w)
+	return w*NetStates + ternary[quad(mine, c)] + 2*ternary[quad(theirs, c)]
+}
+
+// accumulator is the hidden layer's sums before clipping: Red's view
+// and Blue's.
+type accumulator [2][NetHidden]int16
+
+// refresh sums the accumulator of a position from nothing.
+func (n *Net) refresh(a *accumulator, red, blue ataxx.Bitboard) {
+	a[ataxx.Red], a[ataxx.Blue] = n.Bias, n.Bias
+	for w := range NetWindows {
+		n.vec.add(&a[ataxx.Red], &n.Feat[WindowFeature(w, red, blue)])
+		n.vec.add(&a[ataxx.Blue], &n.Feat[WindowFeature(w, blue, red)])
+	}
+}
+
+// update changes a, the accumulator of the pieces red0 and blue0, into
+// that of red1 and blue1: the windows that hold a changed square trade
+// their old rows for their new ones.
+func (n *Net) update(a *accumulator, red0, blue0, red1, blue1 ataxx.Bitboard) {
+	var touched uint64
+	for changed := (red0 ^ red1) | (blue0 ^ blue1); changed != 0; changed &= changed - 1 {
+		touched |= windowsOf[changed.First()]
+	}
+	for ; touched != 0; touched &= touched - 1 {
+		w := bits.TrailingZeros64(touched)
+		c := windowCorner(w)
+		r0, b0 := ternary[quad(red0, c)], ternary[quad(blue0, c)]
+		r1, b1 := ternary[quad(red1, c)], ternary[quad(blue1, c)]
+		base := w * NetStates
+		n.vec.addSub(&a[ataxx.Red], &n.Feat[base+r1+2*b1], &n.Feat[base+r0+2*b0])
+		n.vec.addSub(&a[ataxx.Blue], &n.Feat[base+b1+2*r1], &n.Feat[base+b0+2*r0])
+	}
+}
+
+// output scores the accumulator for side, in hundredths of a piece.
+func (n *Net) output(a *accumulator, side ataxx.Color) int {
+	sum := n.vec.dot(&a[side], &n.Out[0]) + n.vec.dot(&a[side.Other()], &n.Out[1])
+	return (sum/NetQA + int(n.OutBias)) * int(n.Scale) / (NetQA * NetQB)
+}
+
+// add, addSub and dot are the accumulator's arithmetic in portable Go;
+// the vector kernels give the same numbers.
+
+func add(a, d *[NetHidden]int16) {
+	for i := range a {
+		a[i] += d[i]
+	}
+}
+
+func addSub(a, plus, minus *[NetHidden]int16) {
+	for i := range a {
+		a[i] += plus[i] - minus[i]
+	}
+}
+
+// dot sums the squared, clipped units of one view times the output
+// weights w.
+func dot(view, w *[NetHidden]int16) int {
+	sum := 0
+	for i, x := range view {
+		sum += screlu(x) * int(w[i])
+	}
+	return sum
+}
+
+// screlu clips a unit to [0, NetQA] and squares it, without branches
+// (the units' signs are as good as random, so a branch would be
+// mispredicted half the time).
+func screlu(u int16) int {
+	x := int(u)
+	x &^= x >> 63 // below 0: 0
+	d := x - NetQA
+	x = NetQA + d&(d>>63) // above NetQA: NetQA
+	return x * x
+}
+
+// Evaluate scores p for the side to move, in hundredths of a piece,
+// summing the accumulator from nothing (the search updates it instead).
+func (n *Net) Evaluate(p *ataxx.Position) int {
+	var a accumulator
+	n.refresh(&a, p.Pieces(ataxx.Red), p.Pieces(ataxx.Blue))
+	return n.output(&a, p.Turn())
+}
+
+// netStack keeps, by ply, the pieces of the search's current line and the
+// accumulators computed so far: an accumulator is computed only when its
+// node is evaluated, from the nearest computed one above it.
+type netStack struct {
+	red, blue [MaxPly + 2]ataxx.Bitboard
+	acc       [MaxPly + 2]accumulator
+	fresh     [MaxPly + 2]bool
+	// score is the node's evaluation once scored (a node may be asked
+	// more than once: for pruning, then at the horizon).
+	score  [MaxPly + 2]int
+	scored [MaxPly + 2]bool
+}
+
+// enter records the pieces of the node at ply (the root's accumulator is
+// summed at once).
+func (st *netStack) enter(n *Net, p *ataxx.Position, ply int) {
+	st.red[ply], st.blue[ply] = p.Pieces(ataxx.Red), p.Pieces(ataxx.Blue)
+	st.fresh[ply] = ply == 0
+	st.scored[ply] = false
+	if ply == 0 {
+		n.refresh(&st.acc[0], st.red[0], st.blue[0])
+	}
+}
+
+// evaluate scores the node at ply for side, bringing the accumulators
+// down the line up to date.
+func (st *netStack) evaluate(n *Net, ply int, side ataxx.Color) int {
+	if st.scored[ply] {
+		return st.score[ply]
+	}
+	k := ply
+	for !st.fresh[k] {
+		k--
+	}
+	for j := k + 1; j <= ply; j++ {
+		st.acc[j] = st.acc[j-1]
+		n.update(&st.acc[j], st.red[j-1], st.blue[j-1], st.red[j], st.blue[j])
+		st.fresh[j] = true
+	}
+	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side), true
+	return st.score[ply]
+}

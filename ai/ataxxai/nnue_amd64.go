@@ -1,0 +1,52 @@
+package ataxxai
+
+import "golang.org/x/sys/cpu"
+
+// On amd64 with AVX2 the accumulator's arithmetic runs sixteen units at a
+// time (nnue_amd64.s).
+
+//go:noescape
+func addAVX2(a, d *int16, blocks int)
+
+//go:noescape
+func addSubAVX2(a, plus, minus *int16, blocks int)
+
+//go:noescape
+func dotAVX2(x, w *int16, blocks int, sums *[8]int32)
+
+// simd reports whether the vector kernels run; tests turn it off to
+// compare them with the portable code.
+type simd bool
+
+func haveSIMD() simd { return simd(cpu.X86.HasAVX2) }
+
+const blocks = NetHidden / 16
+
+func (v simd) add(a, d *[NetHidden]int16) {
+	if !v {
+		add(a, d)
+		return
+	}
+	addAVX2(&a[0], &d[0], blocks)
+}
+
+func (v simd) addSub(a, plus, minus *[NetHidden]int16) {
+	if !v {
+		addSub(a, plus, minus)
+		return
+	}
+	addSubAVX2(&a[0], &plus[0], &minus[0], blocks)
+}
+
+func (v simd) dot(view, w *[NetHidden]int16) int {
+	if !v {
+		return dot(view, w)
+	}
+	var sums [8]int32
+	dotAVX2(&view[0], &w[0], blocks, &sums)
+	total := 0
+	for _, s := range sums {
+		total += int(s)
+	}
+	return total
+}

@@ -1,0 +1,68 @@
+#include "textflag.h"
+
+// func addAVX2(a, d *int16, blocks int)
+// a += d, sixteen int16 units (32 bytes) a block.
+TEXT ·addAVX2(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), DI
+	MOVQ d+8(FP), SI
+	MOVQ blocks+16(FP), CX
+addloop:
+	VMOVDQU (DI), Y0
+	VPADDW  (SI), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	DECQ    CX
+	JNZ     addloop
+	VZEROUPPER
+	RET
+
+// func addSubAVX2(a, plus, minus *int16, blocks int)
+// a += plus - minus, sixteen int16 units a block.
+TEXT ·addSubAVX2(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), DI
+	MOVQ plus+8(FP), SI
+	MOVQ minus+16(FP), DX
+	MOVQ blocks+24(FP), CX
+addsubloop:
+	VMOVDQU (DI), Y0
+	VPADDW  (SI), Y0, Y0
+	VPSUBW  (DX), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	DECQ    CX
+	JNZ     addsubloop
+	VZEROUPPER
+	RET
+
+// func dotAVX2(x, w *int16, blocks int, sums *[8]int32)
+// Clips each unit of x to [0, 255], and sums c*c*w in eight int32 lanes:
+// c*w first (it fits 16 bits while |w| <= 128), then its product with c,
+// pairs added (VPMADDWD).
+TEXT ·dotAVX2(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ w+8(FP), DI
+	MOVQ blocks+16(FP), CX
+	MOVQ sums+24(FP), DX
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	MOVL $255, AX
+	MOVD AX, X7
+	VPBROADCASTW X7, Y7
+dotloop:
+	VMOVDQU  (SI), Y0
+	VPMAXSW  Y6, Y0, Y0
+	VPMINSW  Y7, Y0, Y0
+	VMOVDQU  (DI), Y1
+	VPMULLW  Y0, Y1, Y1
+	VPMADDWD Y0, Y1, Y1
+	VPADDD   Y1, Y5, Y5
+	ADDQ     $32, SI
+	ADDQ     $32, DI
+	DECQ     CX
+	JNZ      dotloop
+	VMOVDQU Y5, (DX)
+	VZEROUPPER
+	RET

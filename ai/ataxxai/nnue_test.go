@@ -1,0 +1,225 @@
+package ataxxai
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
+
+// randomNet returns a network of random weights of the sizes training
+// gives, so that every unit and every square counts.
+func randomNet(t testing.TB, seed uint64) *Net {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 3))
+	w := &NetWeights{Scale: 150, OutBias: int32(rng.IntN(2000) - 1000)}
+	for f := range w.Feat {
+		for i := range w.Feat[f] {
+			w.Feat[f][i] = int16(rng.IntN(201) - 100)
+		}
+	}
+	for i := range NetHidden {
+		w.Bias[i] = int16(rng.IntN(201) - 50)
+		w.Out[0][i] = int16(rng.IntN(129) - 64)
+		w.Out[1][i] = int16(rng.IntN(129) - 64)
+	}
+	n, err := LoadNet(MarshalNet(w))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestEmbeddedNetLoads(t *testing.T) {
+	n, err := LoadNet(embeddedNet)
+	if err != nil {
+		t.Fatalf("LoadNet(embedded): %v", err)
+	}
+	if n.Scale <= 0 {
+		t.Errorf("embedded network's scale: got %d; want > 0", n.Scale)
+	}
+	// Far ahead in pieces is good for the side ahead, whoever moves.
+	for _, c := range []struct {
+		fen      string
+		positive bool
+	}{
+		{"xxxxxxx/xxxxxxx/xxx4/7/7/7/o5o x 0 1", true},
+		{"xxxxxxx/xxxxxxx/xxx4/7/7/7/o5o o 0 1", false},
+		{"ooooooo/ooooooo/ooo4/7/7/7/x5x x 0 1", false},
+		{"ooooooo/ooooooo/ooo4/7/7/7/x5x o 0 1", true},
+	} {
+		p, err := ataxx.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := n.Evaluate(&p); (e > pieceValue) != c.positive || (e < -pieceValue) == c.positive {
+			t.Errorf("%s: got %d; want beyond a piece, positive %v", c.fen, e, c.positive)
+		}
+	}
+}
+
+func TestNetFileRoundTrip(t *testing.T) {
+	n := randomNet(t, 1)
+	b := MarshalNet(&n.NetWeights)
+	if len(b) != NetFileSize {
+		t.Fatalf("MarshalNet: got %d bytes; want %d", len(b), NetFileSize)
+	}
+	again, err := LoadNet(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(MarshalNet(&again.NetWeights), b) {
+		t.Errorf("loading what MarshalNet wrote and writing it again changed it")
+	}
+}
+
+func TestLoadNetRefuses(t *testing.T) {
+	good := MarshalNet(&NetWeights{Scale: 100})
+	wrongHidden := bytes.Clone(good)
+	wrongHidden[len(netMagic)]++
+	cases := []struct {
+		name string
+		b    []byte
+	}{
+		{"empty", nil},
+		{"short", good[:len(good)-1]},
+		{"long", append(bytes.Clone(good), 0)},
+		{"bad magic", append([]byte("XTAXXNN1"), good[len(netMagic):]...)},
+		{"other hidden size", wrongHidden},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := LoadNet(c.b); !errors.Is(err, ErrNetFile) {
+				t.Errorf("LoadNet: got %v; want ErrNetFile", err)
+			}
+		})
+	}
+}
+
+// TestAccumulatorFollowsTheLine: the accumulators the search updates
+// along a line give, at every node, what summing from nothing gives,
+// including after a pass (a null move) and when a line is left for
+// another at the same depth.
+func TestAccumulatorFollowsTheLine(t *testing.T) {
+	n := randomNet(t, 2)
+	rng := rand.New(rand.NewPCG(5, 5))
+	var st netStack
+	for game := range 30 {
+		p := randomPositions(1, uint64(game))[0]
+		st.enter(n, &p, 0)
+		type step struct {
+			m ataxx.Move
+			u ataxx.Undo
+		}
+		var line []step
+		for ply := 1; ply <= MaxPly && !p.IsOver(); ply++ {
+			moves := p.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			if rng.IntN(10) == 0 {
+				m = ataxx.Pass // the search's null move
+			}
+			line = append(line, step{m, p.MakeMove(m)})
+			st.enter(n, &p, ply)
+			// Evaluate only some nodes, as the search does.
+			if rng.IntN(3) == 0 {
+				if got, want := st.evaluate(n, ply, p.Turn()), n.Evaluate(&p); got != want {
+					t.Fatalf("game %d ply %d %s: got %d; want %d", game, ply, p.FEN(), got, want)
+				}
+			}
+			// Now and then go back up a few plies and down another way.
+			if len(line) > 3 && rng.IntN(8) == 0 {
+				for range 2 {
+					last := line[len(line)-1]
+					p.UnmakeMove(last.m, last.u)
+					line = line[:len(line)-1]
+					ply--
+				}
+			}
+		}
+	}
+}
+
+// TestNNUESearchIsLegal: the search with the neural evaluation plays
+// legal moves and, with a node limit, the same move twice.
+func TestNNUESearchIsLegal(t *testing.T) {
+	s := NewSearcher(4)
+	s.Tuning.NNUE, s.Tuning.Net = true, randomNet(t, 3)
+	for i, pos := range randomPositions(300, 9) {
+		lim := Limits{Nodes: 2000}
+		a := s.Search(context.Background(), pos, lim, Options{}, nil)
+		if err := pos.Legal(a.Move); err != nil && !pos.IsOver() {
+			t.Fatalf("position %d %s: chose %v: %v", i, pos.FEN(), a.Move, err)
+		}
+	}
+}
+
+func BenchmarkNetEvaluate(b *testing.B) {
+	n := randomNet(b, 4)
+	positions := randomPositions(64, 4)
+	var st netStack
+	i := 0
+	for b.Loop() {
+		p := &positions[i%len(positions)]
+		st.red[0], st.blue[0] = p.Pieces(ataxx.Red), p.Pieces(ataxx.Blue)
+		st.fresh[0] = true
+		var l ataxx.MoveList
+		p.GenerateMoves(&l)
+		u := p.MakeMove(l.Moves[0])
+		st.enter(n, p, 1)
+		st.evaluate(n, 1, p.Turn())
+		p.UnmakeMove(l.Moves[0], u)
+		i++
+	}
+}
+
+func BenchmarkSearchNNUE(b *testing.B) {
+	var nodes uint64
+	n := randomNet(b, 5)
+	for b.Loop() {
+		for _, fen := range benchPositions {
+			pos, _ := ataxx.ParseFEN(fen)
+			pos.SetRules(ataxx.RulesUAI)
+			s := NewSearcher(16)
+			s.Tuning.NNUE, s.Tuning.Net = true, n
+			nodes += s.Search(context.Background(), pos, Limits{Depth: 6}, Options{}, nil).Info.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestVectorMatchesPortable: where the vector kernels run, they add and
+// weigh the units exactly as the portable code does, on random
+// accumulators whose units reach past both ends of the clip.
+func TestVectorMatchesPortable(t *testing.T) {
+	vec := haveSIMD()
+	if !vec {
+		t.Skip("no vector kernels on this machine")
+	}
+	n := randomNet(t, 6)
+	rng := rand.New(rand.NewPCG(6, 6))
+	for i := range 1000 {
+		var a, d, e [NetHidden]int16
+		for j := range a {
+			a[j] = int16(rng.IntN(1200) - 600)
+			d[j] = int16(rng.IntN(1200) - 600)
+			e[j] = int16(rng.IntN(1200) - 600)
+		}
+		want, got := a, a
+		add(&want, &d)
+		vec.add(&got, &d)
+		if got != want {
+			t.Fatalf("case %d: add: got %v; want %v", i, got, want)
+		}
+		addSub(&want, &d, &e)
+		vec.addSub(&got, &d, &e)
+		if got != want {
+			t.Fatalf("case %d: addSub: got %v; want %v", i, got, want)
+		}
+		if g, w := vec.dot(&want, &n.Out[1]), dot(&want, &n.Out[1]); g != w {
+			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
+		}
+	}
+}
