@@ -98,10 +98,7 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs engines")
 	}
-	bin := filepath.Join(t.TempDir(), "ataxx-uai")
-	if out, err := exec.Command("go", "build", "-o", bin, "../ataxx-uai").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildUAI(t)
 	// A fixed depth, not a clock: the machine's load cannot lose a game.
 	var out bytes.Buffer
 	pgnPath := filepath.Join(t.TempDir(), "games.pgn")

@@ -15,27 +15,36 @@ import (
 // whether the game is over, whose turn it is and the result), a move it
 // reports as wrong loses, and so does a move past the clock.
 func matchUGI(ctx context.Context, c config, out io.Writer) (*result, error) {
-	var engines [2]*ugi.Engine
-	for i := range engines {
-		e, err := ugi.Start(ctx, c.cmds[i][0], c.cmds[i][1:], c.opts[i])
+	// Every table has its own two players and its own referee (a
+	// referee follows one game's position); all are closed, and so
+	// reaped, when the match ends.
+	type table struct {
+		players [2]*ugi.Engine
+		referee *ugi.Engine
+	}
+	tables := make([]table, c.tables())
+	for t := range tables {
+		for i := range tables[t].players {
+			e, err := ugi.Start(ctx, c.cmds[i][0], c.cmds[i][1:], c.opts[i])
+			if err != nil {
+				return nil, err
+			}
+			defer e.Close()
+			tables[t].players[i] = e
+		}
+		referee, err := ugi.Start(ctx, c.cmds[0][0], c.cmds[0][1:], nil)
 		if err != nil {
 			return nil, err
 		}
-		defer e.Close()
-		engines[i] = e
+		defer referee.Close()
+		tables[t].referee = referee
 	}
-	referee, err := ugi.Start(ctx, c.cmds[0][0], c.cmds[0][1:], nil)
-	if err != nil {
-		return nil, err
-	}
-	defer referee.Close()
-	r := &result{names: [2]string{engines[0].Name + " (1)", engines[1].Name + " (2)"}}
-	for g := 0; g < c.games; g++ {
-		if ctx.Err() != nil {
-			break
-		}
+	names := tables[0].players
+	r := &result{names: [2]string{names[0].Name + " (1)", names[1].Name + " (2)"}}
+	err := playAll(ctx, c, r, out, len(tables), func(ctx context.Context, t, g int) finished {
+		engines := tables[t].players
 		first := g % 2 // which engine is player 1
-		winner, why, late, moves := playUGI(ctx, c, referee, [2]*ugi.Engine{engines[first], engines[1-first]})
+		winner, why, late, moves := playUGI(ctx, c, tables[t].referee, [2]*ugi.Engine{engines[first], engines[1-first]})
 		score := 0.5
 		if winner >= 0 {
 			score = 0
@@ -43,24 +52,23 @@ func matchUGI(ctx context.Context, c config, out io.Writer) (*result, error) {
 				score = 1
 			}
 		}
-		r.add(score)
-		if late {
-			loser := 1
-			if score == 0 {
-				loser = 0
-			}
-			r.timeLosses[loser]++
-		}
 		outcome := "draw"
 		if winner >= 0 {
 			outcome = fmt.Sprintf("player %d wins", winner+1)
 		}
-		fmt.Fprintf(out, "Game %d/%d: %s (player 1) vs %s (player 2): %s %s\n", g+1, c.games, r.names[first], r.names[1-first], outcome, why)
-		if c.log != nil {
-			fmt.Fprintf(c.log, "[Game %d] %s vs %s: %s %s\n%s\n\n", g+1, r.names[first], r.names[1-first], outcome, why, strings.Join(moves, " "))
+		return finished{
+			score: score,
+			late:  late,
+			line:  fmt.Sprintf("Game %d/%d: %s (player 1) vs %s (player 2): %s %s", g+1, c.games, r.names[first], r.names[1-first], outcome, why),
+			log: func(w io.Writer) error {
+				// As before concurrency, a failed write does not stop
+				// the match.
+				fmt.Fprintf(w, "[Game %d] %s vs %s: %s %s\n%s\n\n", g+1, r.names[first], r.names[1-first], outcome, why, strings.Join(moves, " "))
+				return nil
+			},
 		}
-	}
-	return r, nil
+	})
+	return r, err
 }
 
 // playUGI plays one game from c.start; players[0] is player 1. It returns
