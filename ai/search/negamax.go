@@ -115,6 +115,9 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return -n.Mate + ply // no move: lost
 	}
+	// The scores cut to the moves' length: Pick, whose loop is the
+	// node's hottest, then checks no index of them.
+	sc = sc[:len(moves)]
 	w := NewWindow(n.PV, ply, alpha, beta, n.Infinity)
 	for i := range moves {
 		m := Pick(moves, sc, i)
