@@ -50,10 +50,10 @@ func (g *pileGame) Moves(p *pile, ply int, hashMove int) ([]int, []int32) {
 	return g.moves[ply][:n], g.sc[ply][:n]
 }
 
-func (g *pileGame) Make(p *pile, m, _ int)   { p.stones -= m; p.turn ^= 1 }
-func (g *pileGame) Unmake(p *pile, m, _ int) { p.stones += m; p.turn ^= 1 }
-func (g *pileGame) Cut(*pile, int, int, int) {}
-func (g *pileGame) Root(m int, _ bool)       { g.root = append(g.root, m) }
+func (g *pileGame) Make(p *pile, m, _ int) *pile { p.stones -= m; p.turn ^= 1; return p }
+func (g *pileGame) Unmake(p *pile, m, _ int)     { p.stones += m; p.turn ^= 1 }
+func (g *pileGame) Cut(*pile, int, int, int)     {}
+func (g *pileGame) Root(m int, _ bool)           { g.root = append(g.root, m) }
 
 func TestNegamaxPile(t *testing.T) {
 	for stones := 1; stones <= 13; stones++ {
