@@ -2,7 +2,10 @@
 // search (principal variation search) over engine/abalone, with a
 // transposition table, killer and history move ordering, null-move
 // pruning, late move reductions and a quiescence search of the moves that
-// push a marble off.
+// push a marble off. The node loop is ai/search's Negamax; this package
+// keeps what is Abalone's own, as its hooks (game): the end (six marbles
+// off), a shuffle back and forth scored as even, the null move, the move
+// order and the quiescence search.
 //
 // A tour:
 //

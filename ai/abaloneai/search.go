@@ -48,9 +48,10 @@ type Searcher struct {
 	tt    *search.Table[abalone.Move]
 	clock search.Clock
 
-	noise    int
-	seed     uint64
-	rootBest abalone.Move // best root move fully searched in this iteration
+	noise     int
+	seed      uint64
+	rootFirst abalone.Move // the previous iteration's best, searched first
+	rootBest  abalone.Move // best root move fully searched in this iteration
 
 	path    [MaxPly + qsPlies + 2]uint64 // hashes along the current line
 	killers search.Killers[abalone.Move]
@@ -58,15 +59,28 @@ type Searcher struct {
 	pv      search.PV[abalone.Move]
 	lists   [MaxPly + qsPlies + 2]abalone.MoveList
 	scores  [MaxPly + 1][abalone.MaxMoves]int32
+	// child holds, by ply, the position after the move made (or the
+	// null move) at the ply before: a position is so small that copying
+	// it costs less than taking a move back.
+	child [MaxPly + 1]abalone.Position
+
+	nm search.Negamax[*abalone.Position, abalone.Move, game]
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
 // megabytes.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{
+	s := &Searcher{
 		Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB),
 		killers: search.NewKillers[abalone.Move](MaxPly), pv: search.NewPV[abalone.Move](MaxPly),
 	}
+	s.nm = search.Negamax[*abalone.Position, abalone.Move, game]{
+		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
+		MaxPly: MaxPly, Infinity: Infinity, Mate: WinScore, Win: winBound,
+		Quiet: orderKiller, NullDepth: 3, LateMove: 16,
+		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
+	}
+	return s
 }
 
 // Clear forgets what earlier searches learned (a new game, or a search
@@ -107,8 +121,8 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 	}
 	prev := res.Move
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.rootBest = abalone.NoMove
-		score := s.negamax(&pos, depth, 0, -Infinity, Infinity, prev)
+		s.rootFirst, s.rootBest = prev, abalone.NoMove
+		score := s.nm.Search(&pos, depth, 0, -Infinity, Infinity)
 		if s.clock.Stopped() {
 			// The previous best is searched first, so a root move fully
 			// searched in this iteration that became best is at least as
@@ -188,93 +202,77 @@ func (s *Searcher) repeated(ply int) bool {
 	return false
 }
 
-func (s *Searcher) negamax(p *abalone.Position, depth, ply, alpha, beta int, rootFirst abalone.Move) int {
-	s.pv.Start(ply)
-	if s.clock.Visit() {
-		return 0
+// game is the Searcher seen as the shared node loop's hooks
+// (search.Game): Abalone's end, its repetitions, its null move, its moves
+// and their order, and its history.
+type game struct{ s *Searcher }
+
+// Settle scores a side that has lost six marbles as the end of the game
+// and a position already on the line (a shuffle back and forth) as even;
+// at the horizon it searches the pushes off (quiesce).
+func (g game) Settle(p *abalone.Position, depth, ply, alpha, beta int) (uint64, int, bool) {
+	s := g.s
+	if p.Lost(p.Turn()) >= abalone.WinningLosses {
+		return 0, -WinScore + ply, true
 	}
-	us := p.Turn()
-	if p.Lost(us) >= abalone.WinningLosses {
-		return -WinScore + ply
-	}
-	s.path[ply] = p.Hash()
+	h := p.Hash()
+	s.path[ply] = h
 	if ply > 0 && s.repeated(ply) {
-		return 0
+		return 0, 0, true
 	}
 	if depth <= 0 || ply >= MaxPly {
-		return s.quiesce(p, ply, alpha, beta, 0)
+		return 0, s.quiesce(p, ply, alpha, beta, 0), true
 	}
-	pvNode := beta-alpha > 1
-	hashMove, v, hit := s.tt.Lookup(p.Hash(), ply > 0 && !pvNode, depth, ply, alpha, beta, winBound)
-	if hit {
-		return v
+	return h, 0, false
+}
+
+// Danger is never asked: Abalone has no threat like check.
+func (g game) Danger(*abalone.Position) bool { return false }
+
+// Pass is no null move at the root, nor when beta is a win or a loss.
+func (g game) Pass(p *abalone.Position, ply, depth, beta int) (*abalone.Position, int, bool) {
+	if ply == 0 || search.Abs(beta) >= winBound || g.s.evaluate(p) < beta {
+		return nil, 0, false
 	}
-	if ply == 0 && rootFirst != abalone.NoMove {
-		hashMove = rootFirst
-	}
-	// Null move: if passing still holds beta, a real move will too.
-	if !pvNode && ply > 0 && depth >= 3 && search.Abs(beta) < winBound && s.evaluate(p) >= beta {
-		p.SetTurn(us.Other())
-		r := 2 + depth/4
-		v := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, abalone.NoMove)
-		p.SetTurn(us)
-		if s.clock.Stopped() {
-			return 0
-		}
-		if v >= beta {
-			return beta
-		}
-	}
+	q := &g.s.child[ply+1]
+	*q = *p
+	q.SetTurn(q.Turn().Other())
+	return q, 2 + depth/4, true
+}
+
+// Moves puts the previous iteration's best move first at the root.
+func (g game) Moves(p *abalone.Position, ply int, hashMove abalone.Move) ([]abalone.Move, []int32) {
+	s := g.s
 	l := &s.lists[ply]
 	p.GenerateMoves(l)
-	if l.Len == 0 {
-		return -WinScore + ply
+	if ply == 0 && s.rootFirst != abalone.NoMove {
+		hashMove = s.rootFirst
 	}
 	s.order(p, l, ply, hashMove)
-	sc := &s.scores[ply]
-	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
-	for i := 0; i < l.Len; i++ {
-		m := search.Pick(l.Moves[:l.Len], sc[:l.Len], i)
-		quiet := sc[i] < orderKiller
-		u := p.MakeMove(m)
-		var v int
-		if i == 0 {
-			v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
-		} else {
-			r := 0
-			if depth >= 3 && i >= 4 && quiet {
-				r = 1
-				if i >= 16 && depth >= 5 {
-					r = 2
-				}
-			}
-			v = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
-			if v > w.Alpha && r > 0 {
-				v = -s.negamax(p, depth-1, ply+1, -w.Alpha-1, -w.Alpha, abalone.NoMove)
-			}
-			if v > w.Alpha && v < beta {
-				v = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, abalone.NoMove)
-			}
-		}
-		p.UnmakeMove(u)
-		if s.clock.Stopped() {
-			return 0
-		}
-		raised, cut := w.Add(m, v)
-		if raised && ply == 0 {
-			s.rootBest = m
-		}
-		if cut {
-			if quiet {
-				s.killers.Add(ply, m)
-				h := &s.history[us][m.From()][m.Dir()]
-				*h = min(*h+int32(depth*depth), orderKiller/2)
-			}
-			break
-		}
+	return l.Moves[:l.Len], s.scores[ply][:l.Len]
+}
+
+// Make plays m on a copy of p (see Searcher.child): Unmake is never
+// called.
+func (g game) Make(p *abalone.Position, m abalone.Move, ply int) *abalone.Position {
+	q := &g.s.child[ply+1]
+	*q = *p
+	q.MakeMove(m)
+	return q
+}
+
+func (g game) Unmake(*abalone.Position, abalone.Move, int) {}
+
+func (g game) Cut(p *abalone.Position, m abalone.Move, ply, depth int) {
+	g.s.killers.Add(ply, m)
+	h := &g.s.history[p.Turn()][m.From()][m.Dir()]
+	*h = min(*h+int32(depth*depth), orderKiller/2)
+}
+
+func (g game) Root(m abalone.Move, raised bool) {
+	if raised {
+		g.s.rootBest = m
 	}
-	s.tt.Store(p.Hash(), w.Move, search.ToTT(w.Best, ply, winBound), depth, w.Bound())
-	return w.Best
 }
 
 // quiesce searches only the moves that push a marble off, so that no

@@ -254,7 +254,10 @@ func (g game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Mo
 	return l.Moves[:l.Len], sc[:l.Len]
 }
 
-func (g game) Make(p *congo.Position, m congo.Move, ply int) { g.s.undo[ply] = p.MakeMove(m) }
+func (g game) Make(p *congo.Position, m congo.Move, ply int) *congo.Position {
+	g.s.undo[ply] = p.MakeMove(m)
+	return p
+}
 
 func (g game) Unmake(p *congo.Position, m congo.Move, ply int) { p.UnmakeMove(m, g.s.undo[ply]) }
 

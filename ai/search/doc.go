@@ -10,11 +10,11 @@
 //     Lookup is the probe and cut every node begins with.
 //   - Negamax is the principal-variation node loop (null move, late-move
 //     reductions, re-search) over a game's hooks (Game): how it ends,
-//     its horizon, its moves and their order, its null move. Congo
-//     searches through it. Ataxx and Abalone keep their own loops for
-//     now: Ataxx's tries the table's move before ordering the rest and
-//     prunes by futility, and Abalone's nodes are so cheap that calling
-//     hooks costs it near 5 % of its rate.
+//     its horizon, its moves and their order, its null move. Congo and
+//     Abalone search through it; Abalone's position is a few words, so
+//     its Make returns a copy (CopyMake) and no Unmake is called. Ataxx
+//     keeps its own loop for now: it tries the table's move before
+//     ordering the rest and prunes by futility.
 //   - Clock is a search's stop watch: a hard stop, a soft limit no
 //     iteration should start after, a node limit and a context, checked
 //     every 1024 nodes so that the check costs nothing measurable. Budget
