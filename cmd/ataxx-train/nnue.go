@@ -84,6 +84,7 @@ type dataConfig struct {
 	games, nodes, workers int
 	minRandom, maxRandom  int
 	seed                  uint64
+	net                   *ataxxai.Net // evaluate with this network; nil: the default tuning
 }
 
 // runData plays self-play games and appends their positions to a file.
@@ -97,8 +98,22 @@ func runData(args []string, out io.Writer) error {
 	fs.IntVar(&c.maxRandom, "random-max", 8, "most random plies at the start of a game")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	dest := fs.String("out", "", "append the positions to this file")
+	netFile := fs.String("net", "", "play with the neural evaluation of this network file (embedded: the one the AI ships); default: the AI's default evaluation")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	switch *netFile {
+	case "":
+	case "embedded":
+		c.net = ataxxai.DefaultNet()
+	default:
+		b, err := os.ReadFile(*netFile)
+		if err != nil {
+			return err
+		}
+		if c.net, err = ataxxai.LoadNet(b); err != nil {
+			return fmt.Errorf("%s: %w", *netFile, err)
+		}
 	}
 	if *dest == "" || c.games < 1 || c.nodes < 1 || c.workers < 1 || c.minRandom < 0 || c.maxRandom < c.minRandom {
 		return fmt.Errorf("nnue-data needs -out, and positive -games, -nodes, -workers and 0 <= -random-min <= -random-max")
@@ -117,6 +132,9 @@ func runData(args []string, out io.Writer) error {
 		go func() {
 			defer wg.Done()
 			s := ataxxai.NewSearcher(16)
+			if c.net != nil {
+				s.Tuning.NNUE, s.Tuning.Net = true, c.net
+			}
 			for g := range next {
 				games <- dataGame(s, c, g)
 			}
