@@ -131,7 +131,10 @@ type config struct {
 	tc       timeControl
 	seed     uint64
 	startpos bool // openings: the 256 two-ply starts from the standard position
-	stride   int  // startpos: pair i plays opening stride*i mod 256
+	// lines are UGI openings, moves from the start: pair i plays line
+	// i mod len(lines) (from -openings FILE).
+	lines    [][]string
+	stride   int // startpos: pair i plays opening stride*i mod 256
 	log      io.Writer
 	maxPlies int
 	ugi      bool   // the engines speak UGI (any game); the first referees
@@ -174,16 +177,21 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	default:
 		return fmt.Errorf("protocol %q: want uai or ugi", *protocol)
 	}
+	var err error
 	switch *openings {
 	case "layouts":
 	case "startpos":
 		c.startpos = true
 	default:
-		return fmt.Errorf("openings %q: want layouts or startpos", *openings)
+		if !c.ugi {
+			return fmt.Errorf("openings %q: want layouts or startpos", *openings)
+		}
+		if c.lines, err = readOpenings(*openings); err != nil {
+			return err
+		}
 	}
 	c.cmds = [2][]string{strings.Fields(*e1), strings.Fields(*e2)}
 	c.opts = [2]map[string]string{parseOptions(*o1), parseOptions(*o2)}
-	var err error
 	if c.tc, err = parseTC(*tc); err != nil {
 		return err
 	}

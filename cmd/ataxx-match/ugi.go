@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,7 +46,7 @@ func matchUGI(ctx context.Context, c config, out io.Writer) (*result, error) {
 	err := playAll(ctx, c, r, out, len(tables), func(ctx context.Context, t, g int) finished {
 		engines := tables[t].players
 		first := g % 2 // which engine is player 1
-		winner, why, late, moves := playUGI(ctx, c, tables[t].referee, [2]*ugi.Engine{engines[first], engines[1-first]})
+		winner, why, late, moves := playUGI(ctx, c, g, tables[t].referee, [2]*ugi.Engine{engines[first], engines[1-first]})
 		score := 0.5
 		if winner >= 0 {
 			score = 0
@@ -71,9 +73,35 @@ func matchUGI(ctx context.Context, c config, out io.Writer) (*result, error) {
 	return r, err
 }
 
-// playUGI plays one game from c.start; players[0] is player 1. It returns
-// the winner (0, 1, or -1 for a draw).
-func playUGI(ctx context.Context, c config, referee *ugi.Engine, players [2]*ugi.Engine) (winner int, why string, late bool, moves []string) {
+// readOpenings reads a file of UGI openings: a line each, moves from the
+// start separated by spaces (as ugi -openings prints them); blank lines
+// and lines that begin with # are skipped.
+func readOpenings(name string) ([][]string, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var lines [][]string
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		lines = append(lines, strings.Fields(l))
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("%s: no openings", name)
+	}
+	return lines, nil
+}
+
+// playUGI plays game g from c.start, after its opening's moves (see
+// config.lines); players[0] is player 1. It returns the winner (0, 1, or
+// -1 for a draw).
+func playUGI(ctx context.Context, c config, g int, referee *ugi.Engine, players [2]*ugi.Engine) (winner int, why string, late bool, moves []string) {
+	if len(c.lines) > 0 {
+		moves = slices.Clone(c.lines[g/2%len(c.lines)])
+	}
 	for _, e := range append(players[:], referee) {
 		if err := e.NewGame(ctx); err != nil {
 			return -1, "(engine failed: " + err.Error() + ")", false, nil
@@ -83,6 +111,14 @@ func playUGI(ctx context.Context, c config, referee *ugi.Engine, players [2]*ugi
 	clocks := [2]time.Duration{c.tc.base, c.tc.base}
 	for ply := 0; ply < c.maxPlies; ply++ {
 		qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		if ply == 0 && len(moves) > 0 {
+			// The referee checks the opening as it checks every move.
+			complaint, err := referee.SetPosition(qctx, start, moves)
+			if err != nil || complaint != "" {
+				cancel()
+				return -1, fmt.Sprintf("(the opening %q: %v %s)", strings.Join(moves, " "), err, complaint), false, moves
+			}
+		}
 		over, err := referee.Query(qctx, "gameover")
 		turn, err2 := referee.Query(qctx, "p1turn")
 		cancel()

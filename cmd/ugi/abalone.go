@@ -49,8 +49,9 @@ func (g *abaloneGame) play(move string) error {
 	return err
 }
 
-func (g *abaloneGame) gameOver() bool { return g.pos.IsOver() }
-func (g *abaloneGame) p1Turn() bool   { return g.pos.Turn() == abalone.Black }
+func (g *abaloneGame) gameOver() bool       { return g.pos.IsOver() }
+func (g *abaloneGame) legalMoves() []string { return moveNames(g.pos.LegalMoves()) }
+func (g *abaloneGame) p1Turn() bool         { return g.pos.Turn() == abalone.Black }
 
 func (g *abaloneGame) result() string {
 	switch g.pos.Outcome() {

@@ -51,8 +51,9 @@ func (g *ataxxGame) play(move string) error {
 	return err
 }
 
-func (g *ataxxGame) gameOver() bool { return g.pos.IsOver() }
-func (g *ataxxGame) p1Turn() bool   { return g.pos.Turn() == ataxx.Red }
+func (g *ataxxGame) gameOver() bool       { return g.pos.IsOver() }
+func (g *ataxxGame) legalMoves() []string { return moveNames(g.pos.LegalMoves()) }
+func (g *ataxxGame) p1Turn() bool         { return g.pos.Turn() == ataxx.Red }
 
 func (g *ataxxGame) result() string {
 	switch g.pos.Outcome() {

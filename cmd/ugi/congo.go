@@ -46,8 +46,9 @@ func (g *congoGame) play(move string) error {
 	return nil
 }
 
-func (g *congoGame) gameOver() bool { return g.pos.GameOver() }
-func (g *congoGame) p1Turn() bool   { return g.pos.Turn() == congo.White }
+func (g *congoGame) gameOver() bool       { return g.pos.GameOver() }
+func (g *congoGame) legalMoves() []string { return moveNames(g.pos.LegalMoves()) }
+func (g *congoGame) p1Turn() bool         { return g.pos.Turn() == congo.White }
 
 func (g *congoGame) result() string {
 	switch g.pos.Outcome() {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -18,6 +19,8 @@ type game interface {
 	// error and leaves the position as it was.
 	play(move string) error
 	gameOver() bool
+	// legalMoves lists the legal moves in the game's notation.
+	legalMoves() []string
 	p1Turn() bool
 	// result is "p1win", "p2win", "draw" or "none".
 	result() string
@@ -50,6 +53,15 @@ type searchInfo struct {
 	nodes uint64
 	time  time.Duration
 	pv    []string
+}
+
+// moveNames names moves in the game's notation (their String).
+func moveNames[M fmt.Stringer](moves []M) []string {
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = m.String()
+	}
+	return names
 }
 
 // games are the games cmd/ugi plays, by the name -game takes.

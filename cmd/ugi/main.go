@@ -25,6 +25,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -42,16 +43,62 @@ const (
 
 func main() {
 	name := flag.String("game", "ataxx", "the game to play: "+strings.Join(gameNames(), ", "))
+	openings := flag.Int("openings", 0, "print this many random openings (moves from the start, a line each, for ataxx-match -openings FILE) and quit")
+	plies := flag.Int("plies", 4, "-openings: plies in each opening")
+	seed := flag.Uint64("seed", 1, "-openings: the seed of the random moves")
 	flag.Parse()
 	newGame, ok := games[*name]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "ugi: unknown game %q; want one of %s\n", *name, strings.Join(gameNames(), ", "))
 		os.Exit(2)
 	}
+	if *openings > 0 {
+		w := bufio.NewWriter(os.Stdout)
+		for _, line := range randomOpenings(newGame(), *openings, *plies, *seed) {
+			fmt.Fprintln(w, line)
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintln(os.Stderr, "ugi:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Stdin, os.Stdout, *name, newGame()); err != nil {
 		fmt.Fprintln(os.Stderr, "ugi:", err)
 		os.Exit(1)
 	}
+}
+
+// randomOpenings returns n openings of g: plies random legal moves from
+// the start each, space-separated, none ending the game, none twice (as
+// far as the game's variety allows: a few draws more are tried).
+func randomOpenings(g game, n, plies int, seed uint64) []string {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	seen := make(map[string]bool)
+	var out []string
+	for try := 0; len(out) < n && try < 100*n; try++ {
+		g.reset()
+		g.setStart()
+		var line []string
+		for len(line) < plies && !g.gameOver() {
+			moves := g.legalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			if g.play(m) != nil {
+				break
+			}
+			line = append(line, m)
+		}
+		text := strings.Join(line, " ")
+		if len(line) < plies || g.gameOver() || seen[text] {
+			continue
+		}
+		seen[text] = true
+		out = append(out, text)
+	}
+	return out
 }
 
 func gameNames() []string {

@@ -418,3 +418,38 @@ func TestNewGameEndsTheSearchAndResets(t *testing.T) {
 		})
 	}
 }
+
+// TestRandomOpenings: ugi -openings prints distinct openings of the given
+// length, every move legal in turn, none ending the game.
+func TestRandomOpenings(t *testing.T) {
+	for _, name := range gameNames() {
+		t.Run(name, func(t *testing.T) {
+			lines := randomOpenings(games[name](), 20, 4, 7)
+			if len(lines) != 20 {
+				t.Fatalf("got %d openings; want 20", len(lines))
+			}
+			seen := map[string]bool{}
+			for _, line := range lines {
+				if seen[line] {
+					t.Errorf("opening %q twice", line)
+				}
+				seen[line] = true
+				g := games[name]()
+				g.reset()
+				g.setStart()
+				moves := strings.Fields(line)
+				if len(moves) != 4 {
+					t.Errorf("opening %q: got %d moves; want 4", line, len(moves))
+				}
+				for _, m := range moves {
+					if err := g.play(m); err != nil {
+						t.Fatalf("opening %q: %s: %v", line, m, err)
+					}
+				}
+				if g.gameOver() {
+					t.Errorf("opening %q ends the game", line)
+				}
+			}
+		})
+	}
+}
