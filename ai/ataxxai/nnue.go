@@ -200,8 +200,7 @@ func (n *Net) update(a *accumulator, red0, blue0, red1, blue1 ataxx.Bitboard) {
 		r0, b0 := ternary[quad(red0, c)], ternary[quad(blue0, c)]
 		r1, b1 := ternary[quad(red1, c)], ternary[quad(blue1, c)]
 		base := w * NetStates
-		n.vec.addSub(&a[ataxx.Red], &n.Feat[base+r1+2*b1], &n.Feat[base+r0+2*b0])
-		n.vec.addSub(&a[ataxx.Blue], &n.Feat[base+b1+2*r1], &n.Feat[base+b0+2*r0])
+		n.vec.window(a, &n.Feat[base+r1+2*b1], &n.Feat[base+r0+2*b0], &n.Feat[base+b1+2*r1], &n.Feat[base+b0+2*r0])
 	}
 }
 

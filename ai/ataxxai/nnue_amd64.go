@@ -1,6 +1,10 @@
 package ataxxai
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+)
 
 // On amd64 with AVX2 the accumulator's arithmetic runs sixteen units at a
 // time (nnue_amd64.s).
@@ -10,6 +14,9 @@ func addAVX2(a, d *int16, blocks int)
 
 //go:noescape
 func addSubAVX2(a, plus, minus *int16, blocks int)
+
+//go:noescape
+func windowAVX2(red, blue, redPlus, redMinus, bluePlus, blueMinus *int16, blocks int)
 
 //go:noescape
 func dotAVX2(x, w *int16, blocks int, sums *[8]int32)
@@ -36,6 +43,15 @@ func (v simd) addSub(a, plus, minus *[NetHidden]int16) {
 		return
 	}
 	addSubAVX2(&a[0], &plus[0], &minus[0], blocks)
+}
+
+func (v simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
+	if !v {
+		addSub(&a[ataxx.Red], redPlus, redMinus)
+		addSub(&a[ataxx.Blue], bluePlus, blueMinus)
+		return
+	}
+	windowAVX2(&a[ataxx.Red][0], &a[ataxx.Blue][0], &redPlus[0], &redMinus[0], &bluePlus[0], &blueMinus[0], blocks)
 }
 
 func (v simd) dot(view, w *[NetHidden]int16) int {

@@ -66,3 +66,34 @@ dotloop:
 	VMOVDQU Y5, (DX)
 	VZEROUPPER
 	RET
+
+// func windowAVX2(red, blue, redPlus, redMinus, bluePlus, blueMinus *int16, blocks int)
+// One window's change to both views: red += redPlus - redMinus and
+// blue += bluePlus - blueMinus, sixteen int16 units a block.
+TEXT ·windowAVX2(SB), NOSPLIT, $0-56
+	MOVQ red+0(FP), DI
+	MOVQ blue+8(FP), R8
+	MOVQ redPlus+16(FP), SI
+	MOVQ redMinus+24(FP), DX
+	MOVQ bluePlus+32(FP), R9
+	MOVQ blueMinus+40(FP), R10
+	MOVQ blocks+48(FP), CX
+windowloop:
+	VMOVDQU (DI), Y0
+	VPADDW  (SI), Y0, Y0
+	VPSUBW  (DX), Y0, Y0
+	VMOVDQU Y0, (DI)
+	VMOVDQU (R8), Y1
+	VPADDW  (R9), Y1, Y1
+	VPSUBW  (R10), Y1, Y1
+	VMOVDQU Y1, (R8)
+	ADDQ    $32, DI
+	ADDQ    $32, R8
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	ADDQ    $32, R9
+	ADDQ    $32, R10
+	DECQ    CX
+	JNZ     windowloop
+	VZEROUPPER
+	RET

@@ -2,6 +2,8 @@
 
 package ataxxai
 
+import "github.com/ataxxbot/ataxxbot/engine/ataxx"
+
 // Elsewhere than amd64 the accumulator's arithmetic is the portable code.
 type simd bool
 
@@ -10,5 +12,10 @@ func haveSIMD() simd { return false }
 func (simd) add(a, d *[NetHidden]int16) { add(a, d) }
 
 func (simd) addSub(a, plus, minus *[NetHidden]int16) { addSub(a, plus, minus) }
+
+func (simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
+	addSub(&a[ataxx.Red], redPlus, redMinus)
+	addSub(&a[ataxx.Blue], bluePlus, blueMinus)
+}
 
 func (simd) dot(view, w *[NetHidden]int16) int { return dot(view, w) }

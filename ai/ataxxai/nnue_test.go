@@ -177,7 +177,7 @@ func BenchmarkNetEvaluate(b *testing.B) {
 
 func BenchmarkSearchNNUE(b *testing.B) {
 	var nodes uint64
-	n := randomNet(b, 5)
+	n := DefaultNet()
 	for b.Loop() {
 		for _, fen := range benchPositions {
 			pos, _ := ataxx.ParseFEN(fen)
@@ -217,6 +217,14 @@ func TestVectorMatchesPortable(t *testing.T) {
 		vec.addSub(&got, &d, &e)
 		if got != want {
 			t.Fatalf("case %d: addSub: got %v; want %v", i, got, want)
+		}
+		acc := accumulator{a, e}
+		wantAcc, gotAcc := acc, acc
+		addSub(&wantAcc[ataxx.Red], &n.Feat[i], &n.Feat[i+1])
+		addSub(&wantAcc[ataxx.Blue], &n.Feat[i+2], &n.Feat[i+3])
+		vec.window(&gotAcc, &n.Feat[i], &n.Feat[i+1], &n.Feat[i+2], &n.Feat[i+3])
+		if gotAcc != wantAcc {
+			t.Fatalf("case %d: window: got %v; want %v", i, gotAcc, wantAcc)
 		}
 		if g, w := vec.dot(&want, &n.Out[1]), dot(&want, &n.Out[1]); g != w {
 			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
