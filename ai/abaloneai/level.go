@@ -51,7 +51,7 @@ func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level i
 		s.Clear()
 	}
 	lim.Seed = uint64(seed)
-	return search.Chosen(ctx, s.Search(ctx, pos, lim).Move, abalone.ErrGameOver)
+	return search.Chosen(ctx, s.Search(ctx, pos, lim, nil).Move, abalone.ErrGameOver)
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -128,7 +128,7 @@ func bench(depth int) (uint64, time.Duration, string, error) {
 			return search.BenchRun{}, err
 		}
 		s.Clear()
-		r := s.Search(context.Background(), pos, Limits{Depth: depth})
-		return search.BenchRun{Nodes: r.Nodes, Time: r.Time, Move: r.Move.String()}, nil
+		r := s.Search(context.Background(), pos, Limits{Depth: depth}, nil)
+		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
 	})
 }

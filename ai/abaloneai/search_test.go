@@ -97,11 +97,11 @@ func TestAvoidsTheLoss(t *testing.T) {
 	if !q.IsLegal(threat) || !q.Effect(threat).Ejected {
 		t.Fatalf("the test position has no threat:\n%v", q.Render(abalone.Standard))
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4})
+	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, nil)
 	after := p
 	after.MakeMove(res.Move)
-	if n := after.Ejections(abalone.White); n > 0 || res.Score <= -winBound {
-		t.Errorf("search chose %v (score %d), after which White has %d pushes off; want none", res.Move, res.Score, n)
+	if n := after.Ejections(abalone.White); n > 0 || res.Info.Score <= -winBound {
+		t.Errorf("search chose %v (score %d), after which White has %d pushes off; want none", res.Move, res.Info.Score, n)
 	}
 }
 
@@ -109,7 +109,7 @@ func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan Result)
-	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}) }()
+	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}, nil) }()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
@@ -130,7 +130,7 @@ func TestHardDeadline(t *testing.T) {
 	s := NewSearcher(16)
 	for _, p := range randomPositions(3, 2) {
 		t0 := time.Now()
-		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond})
+		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond}, nil)
 		if el := time.Since(t0); el > 2*time.Second {
 			t.Errorf("search with a 100ms move time took %v", el)
 		}
@@ -141,7 +141,7 @@ func TestHardDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
-	s.Search(ctx, abalone.StartPosition(), Limits{})
+	s.Search(ctx, abalone.StartPosition(), Limits{}, nil)
 	if el := time.Since(t0); el > 2*time.Second {
 		t.Errorf("search with a 50ms context deadline took %v", el)
 	}

@@ -90,12 +90,13 @@ func (g *abaloneGame) search(lim limits) func(context.Context, func(searchInfo))
 	s, pos := g.searcher, g.pos
 	al := abaloneai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: budget(lim)}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, al)
-		pv := make([]string, len(res.PV))
-		for k, m := range res.PV {
-			pv[k] = m.String()
-		}
-		info(searchInfo{depth: res.Depth, score: res.Score, nodes: res.Nodes, time: res.Time, pv: pv})
+		res := s.Search(ctx, pos, al, func(i abaloneai.Info) {
+			pv := make([]string, len(i.PV))
+			for k, m := range i.PV {
+				pv[k] = m.String()
+			}
+			info(searchInfo{depth: i.Depth, score: i.Score, mate: i.Mate, nodes: i.Nodes, time: i.Time, pv: pv})
+		})
 		if res.Move == abalone.NoMove {
 			return ""
 		}
