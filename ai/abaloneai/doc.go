@@ -13,8 +13,9 @@
 //     Abalone: marbles lost (by far the most), closeness to the centre,
 //     cohesion (neighbouring pairs) and threats at the edge (moves that
 //     would push a marble off). Weights holds the numbers.
-//   - Searcher.Search searches within Limits (depth, nodes, move time),
-//     deepening through ai/search's Deepener and reporting each finished
+//   - Searcher.Search searches within Limits (ai/search's: depth, nodes,
+//     a move time or a clock, which budget turns into Abalone's margins)
+//     with Options (the weak levels' noise), deepening through ai/search's Deepener and reporting each finished
 //     iteration (Info); past depth 1 it stops at once when its context is
 //     done or the hard deadline passes, and it always returns a legal move
 //     when there is one.

@@ -18,15 +18,13 @@ const (
 	qsPlies  = 8 // at most this many ejections deep in quiescence
 )
 
-// Limits bound a search. Zero values mean no limit of that kind; a search
-// with no limit at all runs until its context is done.
-type Limits struct {
-	Depth    int           // plies
-	Nodes    uint64        // positions visited (checked every 1024)
-	MoveTime time.Duration // hard deadline for this move
-	Noise    int           // up to this much is added to or taken from each evaluation (weak levels)
-	Seed     uint64        // chooses the noise
-}
+// Limits bound a search: Abalone reads Depth, Nodes, MoveTime, Time, Inc
+// and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
+// and Start are not used.
+type Limits = search.Limits
+
+// Options weaken the search for low levels.
+type Options = search.Options
 
 // Info reports one finished iteration of the search (mates in plies to
 // the end, halved: moves of the side to move).
@@ -100,11 +98,10 @@ func (s *Searcher) Clear() {
 // it returns the best move of the deepest search finished. A search
 // always finishes depth 1, so a move comes back even when ctx is already
 // done.
-func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, info func(Info)) Result {
-	// The move time is the hard stop (a context's deadline stops the
-	// search as surely); no iteration starts after two fifths of it.
-	s.clock.Start(ctx, time.Time{}, lim.MoveTime, lim.MoveTime*2/5, lim.Nodes)
-	s.noise, s.seed = lim.Noise, lim.Seed
+func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, opts Options, info func(Info)) Result {
+	hard, soft := budget(lim)
+	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
+	s.noise, s.seed = opts.Noise, opts.Seed
 	s.killers.Reset()
 	for c := range s.history {
 		for i := range s.history[c] {
@@ -125,6 +122,20 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits,
 	search.Pick(moves, s.scores[0][:root.Len], 0)
 	iterate := func(depth, _ int) int { return s.nm.Search(&pos, depth, 0, -Infinity, Infinity) }
 	return s.deepen.Run(moves, lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
+}
+
+// budget turns limits into a hard stop and a soft one (no iteration
+// starts after it). Zero means none. The move time is the hard stop (a
+// context's deadline stops the search as surely), and no iteration
+// starts after two fifths of it; a clock gives a move time of a
+// thirtieth of what is left plus most of the increment, never more than
+// a quarter of what is left.
+func budget(lim Limits) (hard, soft time.Duration) {
+	move := lim.MoveTime
+	if move <= 0 && lim.Time > 0 {
+		move = max(min(lim.Time/30+lim.Inc*3/4, lim.Time/4), time.Millisecond)
+	}
+	return search.CapBudget(move, move*2/5, lim.Cap)
 }
 
 // proven reports whether an iteration to depth that scored score has
