@@ -122,13 +122,8 @@ const BenchDepth = 5
 // bench is Bench with the moves chosen.
 func bench(depth int) (uint64, time.Duration, string, error) {
 	s := NewSearcher(16)
-	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
-		pos, err := abalone.ParsePosition(text)
-		if err != nil {
-			return search.BenchRun{}, err
-		}
+	return search.Bench(benchPositions, abalone.ParsePosition, func(pos abalone.Position) Result {
 		s.Clear()
-		r := s.Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
+		return s.Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
 	})
 }
