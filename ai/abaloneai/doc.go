@@ -16,9 +16,9 @@
 //   - Searcher.Search searches within Limits (ai/search's: depth, nodes,
 //     a move time or a clock, which budget turns into Abalone's margins)
 //     with Options (the weak levels' noise), deepening through ai/search's Deepener and reporting each finished
-//     iteration (Info); past depth 1 it stops at once when its context is
-//     done or the hard deadline passes, and it always returns a legal move
-//     when there is one.
+//     iteration (Info); once depth 1 is done it stops at once when its
+//     context is done or the hard deadline passes, and it always returns a
+//     legal move when there is one.
 //   - Level maps the chat levels 1..10 to limits; Searcher.ChooseMove and
 //     Pool.ChooseMove pick a move at a level; Greedy is a one-ply player to
 //     measure against; RandomMove is level 1.

@@ -18,6 +18,11 @@ const (
 	qsPlies  = 8 // at most this many ejections deep in quiescence
 )
 
+// mustFinishNodes bounds the part of depth 1 that ignores the clock: its
+// pushes off, searched to qsPlies, could in a position built for it
+// grow past what a move may take.
+const mustFinishNodes = 200_000
+
 // Limits bound a search: Abalone reads Depth, Nodes, MoveTime, Time, Inc
 // and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
 // and Start are not used.
@@ -72,6 +77,7 @@ func NewSearcher(hashMB int) *Searcher {
 		Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB),
 		killers: search.NewKillers[abalone.Move](MaxPly), pv: search.NewPV[abalone.Move](MaxPly),
 	}
+	s.clock.SetFinishNodes(mustFinishNodes)
 	s.deepen = search.Deepener[abalone.Move]{
 		Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly, Mate: WinScore, MateBound: winBound - 1,
 		Proven: proven,
@@ -96,8 +102,8 @@ func (s *Searcher) Clear() {
 // info (if not nil) after each finished iteration. It returns NoMove only
 // if the game is over; stopped early (context done, deadline, node limit)
 // it returns the best move of the deepest search finished. A search
-// always finishes depth 1, so a move comes back even when ctx is already
-// done.
+// finishes depth 1 (up to mustFinishNodes nodes), so a searched move
+// comes back even when ctx is already done.
 func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, opts Options, info func(Info)) Result {
 	hard, soft := budget(lim)
 	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
