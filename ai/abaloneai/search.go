@@ -101,9 +101,10 @@ func (s *Searcher) Clear() {
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. It returns NoMove only
 // if the game is over; stopped early (context done, deadline, node limit)
-// it returns the best move of the deepest search finished. A search
-// finishes depth 1 (up to mustFinishNodes nodes), so a searched move
-// comes back even when ctx is already done.
+// it returns the best move of the deepest search finished, or failing
+// that the move it would have searched first. A search finishes depth 1
+// (up to mustFinishNodes nodes), so a searched move comes back even when
+// ctx is already done.
 func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, opts Options, info func(Info)) Result {
 	hard, soft := budget(lim)
 	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
