@@ -28,11 +28,11 @@ var levels = search.Levels{
 	{TimeDiv: 1},
 }
 
-// Level returns the limits of a chat level within a move budget (see
-// levels); random reports a level that plays at random.
-func Level(level int, budget time.Duration) (lim Limits, random bool) {
-	l := levels.At(level)
-	return Limits{Depth: l.Depth, Noise: l.Noise, MoveTime: l.MoveTime(budget)}, l.Random
+// Level returns the limits and options of a chat level within a move
+// budget (see levels); random reports a level that plays at random.
+func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
+	lim, noise, random := levels.Limits(level, budget)
+	return lim, Options{Noise: noise}, random
 }
 
 // ChooseMove picks a move for the side to move at level (1..10) within
@@ -43,15 +43,15 @@ func Level(level int, budget time.Duration) (lim Limits, random bool) {
 // abalone.ErrGameOver when there is no move, and with ctx's error when
 // ctx is done before a move was found.
 func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
-	lim, random := Level(level, budget)
+	lim, opts, random := Level(level, budget)
 	if random {
 		return RandomMove(pos, seed)
 	}
 	if lim.Depth > 0 {
 		s.Clear()
 	}
-	lim.Seed = uint64(seed)
-	return search.Chosen(ctx, s.Search(ctx, pos, lim).Move, abalone.ErrGameOver)
+	opts.Seed = uint64(seed)
+	return search.Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, abalone.ErrGameOver)
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -122,13 +122,8 @@ const BenchDepth = 5
 // bench is Bench with the moves chosen.
 func bench(depth int) (uint64, time.Duration, string, error) {
 	s := NewSearcher(16)
-	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
-		pos, err := abalone.ParsePosition(text)
-		if err != nil {
-			return search.BenchRun{}, err
-		}
+	return search.Bench(benchPositions, abalone.ParsePosition, func(pos abalone.Position) Result {
 		s.Clear()
-		r := s.Search(context.Background(), pos, Limits{Depth: depth})
-		return search.BenchRun{Nodes: r.Nodes, Time: r.Time, Move: r.Move.String()}, nil
+		return s.Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
 	})
 }

@@ -18,25 +18,27 @@ const (
 	qsPlies  = 8 // at most this many ejections deep in quiescence
 )
 
-// Limits bound a search. Zero values mean no limit of that kind; a search
-// with no limit at all runs until its context is done.
-type Limits struct {
-	Depth    int           // plies
-	Nodes    uint64        // positions visited (checked every 1024)
-	MoveTime time.Duration // hard deadline for this move
-	Noise    int           // up to this much is added to or taken from each evaluation (weak levels)
-	Seed     uint64        // chooses the noise
-}
+// mustFinishNodes bounds the part of depth 1 that ignores the clock: its
+// pushes off, searched to qsPlies, could in a position built for it
+// grow past what a move may take.
+const mustFinishNodes = 200_000
 
-// Result is what a search found.
-type Result struct {
-	Move  abalone.Move // NoMove only when the game is over
-	Score int          // for the side to move; beyond ±(WinScore-MaxPly) a won or lost game
-	Depth int          // the last fully searched depth
-	Nodes uint64
-	Time  time.Duration
-	PV    []abalone.Move
-}
+// Limits bound a search: Abalone reads Depth, Nodes, MoveTime, Time, Inc
+// and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
+// and Start are not used.
+type Limits = search.Limits
+
+// Options weaken the search for low levels.
+type Options = search.Options
+
+// Info reports one finished iteration of the search (mates in plies to
+// the end, halved: moves of the side to move).
+type Info = search.Info[abalone.Move]
+
+// Result is what a search found: the move (NoMove only when the game is
+// over) and the last finished iteration. A score beyond
+// ±(WinScore-MaxPly) is a won or lost game.
+type Result = search.Result[abalone.Move]
 
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
@@ -48,10 +50,11 @@ type Searcher struct {
 	tt    *search.Table[abalone.Move]
 	clock search.Clock
 
-	noise     int
-	seed      uint64
-	rootFirst abalone.Move // the previous iteration's best, searched first
-	rootBest  abalone.Move // best root move fully searched in this iteration
+	// deepen runs the iterations; its Best, the previous iteration's
+	// best move, is searched first at the root.
+	deepen search.Deepener[abalone.Move]
+	noise  int
+	seed   uint64
 
 	path    [MaxPly + qsPlies + 2]uint64 // hashes along the current line
 	killers search.Killers[abalone.Move]
@@ -74,6 +77,11 @@ func NewSearcher(hashMB int) *Searcher {
 		Weights: defaultWeights, tt: search.NewTable[abalone.Move](hashMB),
 		killers: search.NewKillers[abalone.Move](MaxPly), pv: search.NewPV[abalone.Move](MaxPly),
 	}
+	s.clock.SetFinishNodes(mustFinishNodes)
+	s.deepen = search.Deepener[abalone.Move]{
+		Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly, Mate: WinScore, MateBound: winBound - 1,
+		Proven: proven,
+	}
 	s.nm = search.Negamax[*abalone.Position, abalone.Move, game]{
 		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
 		MaxPly: MaxPly, Infinity: Infinity, Mate: WinScore, Win: winBound,
@@ -90,15 +98,17 @@ func (s *Searcher) Clear() {
 	s.history = [2][128][abalone.NumDirections]int32{}
 }
 
-// Search finds a move for the side to move of pos within lim. It returns
-// NoMove only if the game is over; stopped early (context done, deadline,
-// node limit) it returns the best move of the deepest search finished, or
-// failing that the first move it would have searched.
-func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits) Result {
-	// The move time is the hard stop (a context's deadline stops the
-	// search as surely); no iteration starts after two fifths of it.
-	s.clock.Start(ctx, time.Time{}, lim.MoveTime, lim.MoveTime*2/5, lim.Nodes)
-	s.noise, s.seed = lim.Noise, lim.Seed
+// Search finds a move for the side to move of pos within lim, calling
+// info (if not nil) after each finished iteration. It returns NoMove only
+// if the game is over; stopped early (context done, deadline, node limit)
+// it returns the best move of the deepest search finished, or failing
+// that the move it would have searched first. A search finishes depth 1
+// (up to mustFinishNodes nodes), so a searched move comes back even when
+// ctx is already done.
+func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, opts Options, info func(Info)) Result {
+	hard, soft := budget(lim)
+	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
+	s.noise, s.seed = opts.Noise, opts.Seed
 	s.killers.Reset()
 	for c := range s.history {
 		for i := range s.history[c] {
@@ -107,46 +117,39 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits)
 			}
 		}
 	}
-	var res Result
 	if pos.IsOver() {
-		return res
+		return Result{}
 	}
-	root := &s.lists[0]
-	pos.GenerateMoves(root)
-	s.order(&pos, root, 0, abalone.NoMove)
-	res.Move = search.Pick(root.Moves[:root.Len], s.scores[0][:root.Len], 0)
-	maxDepth := MaxPly
-	if lim.Depth > 0 {
-		maxDepth = min(lim.Depth, MaxPly)
+	// The root's moves in the order the search would try them, so that
+	// the first is the best guess before any iteration.
+	var root abalone.MoveList
+	pos.GenerateMoves(&root)
+	s.order(&pos, &root, 0, abalone.NoMove)
+	moves := root.Moves[:root.Len]
+	search.Pick(moves, s.scores[0][:root.Len], 0)
+	iterate := func(depth, _ int) int { return s.nm.Search(&pos, depth, 0, -Infinity, Infinity) }
+	return s.deepen.Run(moves, lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
+}
+
+// budget turns limits into a hard stop and a soft one (no iteration
+// starts after it). Zero means none. The move time is the hard stop (a
+// context's deadline stops the search as surely), and no iteration
+// starts after two fifths of it; a clock gives a move time of a
+// thirtieth of what is left plus most of the increment, never more than
+// a quarter of what is left.
+func budget(lim Limits) (hard, soft time.Duration) {
+	move := lim.MoveTime
+	if move <= 0 && lim.Time > 0 {
+		move = max(min(lim.Time/30+lim.Inc*3/4, lim.Time/4), time.Millisecond)
 	}
-	prev := res.Move
-	for depth := 1; depth <= maxDepth; depth++ {
-		s.rootFirst, s.rootBest = prev, abalone.NoMove
-		score := s.nm.Search(&pos, depth, 0, -Infinity, Infinity)
-		if s.clock.Stopped() {
-			// The previous best is searched first, so a root move fully
-			// searched in this iteration that became best is at least as
-			// good as it.
-			if s.rootBest != abalone.NoMove {
-				res.Move = s.rootBest
-			}
-			break
-		}
-		prev = s.pv.First()
-		res.Move, res.Score, res.Depth = prev, score, depth
-		res.PV = append(res.PV[:0], s.pv.Line()...)
-		if root.Len == 1 && lim.Depth == 0 && lim.Nodes == 0 {
-			break // the only move: no need to think
-		}
-		if search.Abs(score) >= winBound && depth > WinScore-search.Abs(score) {
-			break // the end is proven
-		}
-		if s.clock.PastSoft() {
-			break // the next iteration would not finish
-		}
-	}
-	res.Nodes, res.Time = s.clock.Nodes(), s.clock.Elapsed()
-	return res
+	return search.CapBudget(move, move*2/5, lim.Cap)
+}
+
+// proven reports whether an iteration to depth that scored score has
+// proven the end: it found a won or lost game fewer plies away than it
+// searched.
+func proven(depth, score int) bool {
+	return search.Abs(score) >= winBound && depth > WinScore-search.Abs(score)
 }
 
 // evaluate is the static score with the level's noise, if any.
@@ -245,8 +248,8 @@ func (g game) Moves(p *abalone.Position, ply int, hashMove abalone.Move) ([]abal
 	s := g.s
 	l := &s.lists[ply]
 	p.GenerateMoves(l)
-	if ply == 0 && s.rootFirst != abalone.NoMove {
-		hashMove = s.rootFirst
+	if ply == 0 {
+		hashMove = s.deepen.Best
 	}
 	s.order(p, l, ply, hashMove)
 	return l.Moves[:l.Len], s.scores[ply][:l.Len]
@@ -269,11 +272,7 @@ func (g game) Cut(p *abalone.Position, m abalone.Move, ply, depth int) {
 	*h = min(*h+int32(depth*depth), orderKiller/2)
 }
 
-func (g game) Root(m abalone.Move, raised bool) {
-	if raised {
-		g.s.rootBest = m
-	}
-}
+func (g game) Root(abalone.Move, bool) { g.s.deepen.RootDone++ }
 
 // quiesce searches only the moves that push a marble off, so that no
 // evaluation is taken in the middle of an exchange at the edge.

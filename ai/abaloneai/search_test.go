@@ -97,11 +97,11 @@ func TestAvoidsTheLoss(t *testing.T) {
 	if !q.IsLegal(threat) || !q.Effect(threat).Ejected {
 		t.Fatalf("the test position has no threat:\n%v", q.Render(abalone.Standard))
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4})
+	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
 	after := p
 	after.MakeMove(res.Move)
-	if n := after.Ejections(abalone.White); n > 0 || res.Score <= -winBound {
-		t.Errorf("search chose %v (score %d), after which White has %d pushes off; want none", res.Move, res.Score, n)
+	if n := after.Ejections(abalone.White); n > 0 || res.Info.Score <= -winBound {
+		t.Errorf("search chose %v (score %d), after which White has %d pushes off; want none", res.Move, res.Info.Score, n)
 	}
 }
 
@@ -109,7 +109,7 @@ func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan Result)
-	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}) }()
+	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}, Options{}, nil) }()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
@@ -130,7 +130,7 @@ func TestHardDeadline(t *testing.T) {
 	s := NewSearcher(16)
 	for _, p := range randomPositions(3, 2) {
 		t0 := time.Now()
-		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond})
+		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond}, Options{}, nil)
 		if el := time.Since(t0); el > 2*time.Second {
 			t.Errorf("search with a 100ms move time took %v", el)
 		}
@@ -141,7 +141,7 @@ func TestHardDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
-	s.Search(ctx, abalone.StartPosition(), Limits{})
+	s.Search(ctx, abalone.StartPosition(), Limits{}, Options{}, nil)
 	if el := time.Since(t0); el > 2*time.Second {
 		t.Errorf("search with a 50ms context deadline took %v", el)
 	}
@@ -206,4 +206,28 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/searching.Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// TestBudget: a move time is the hard stop with two fifths of it the
+// soft one; a clock gives a thirtieth of what is left plus three quarters
+// of the increment, at most a quarter of what is left, as cmd/ugi gave;
+// a cap lowers the hard stop to it and the soft one to half of it.
+func TestBudget(t *testing.T) {
+	tests := []struct {
+		name       string
+		lim        Limits
+		hard, soft time.Duration
+	}{
+		{"none", Limits{}, 0, 0},
+		{"move time", Limits{MoveTime: time.Second}, time.Second, 400 * time.Millisecond},
+		{"clock", Limits{Time: 30 * time.Second, Inc: time.Second}, 1750 * time.Millisecond, 700 * time.Millisecond},
+		{"short clock", Limits{Time: 20 * time.Millisecond, Inc: time.Second}, 5 * time.Millisecond, 2 * time.Millisecond},
+		{"move time over the clock", Limits{MoveTime: time.Second, Time: time.Minute}, time.Second, 400 * time.Millisecond},
+		{"capped", Limits{MoveTime: time.Second, Cap: 500 * time.Millisecond}, 500 * time.Millisecond, 250 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		if hard, soft := budget(tt.lim); hard != tt.hard || soft != tt.soft {
+			t.Errorf("%s: budget = %v, %v; want %v, %v", tt.name, hard, soft, tt.hard, tt.soft)
+		}
+	}
 }

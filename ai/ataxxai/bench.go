@@ -35,13 +35,8 @@ func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
 
 // bench is Bench with the moves chosen.
 func bench(depth int) (uint64, time.Duration, string, error) {
-	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
-		pos, err := ataxx.ParseFEN(text)
-		if err != nil {
-			return search.BenchRun{}, err
-		}
+	return search.Bench(benchPositions, ataxx.ParseFEN, func(pos ataxx.Position) Result {
 		pos.SetRules(ataxx.RulesUAI)
-		r := NewSearcher(16).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
+		return NewSearcher(16).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
 	})
 }

@@ -31,12 +31,7 @@ func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
 
 // bench is Bench with the moves chosen.
 func bench(depth int) (uint64, time.Duration, string, error) {
-	return search.Bench(benchPositions, func(text string) (search.BenchRun, error) {
-		pos, err := congo.ParseFEN(text)
-		if err != nil {
-			return search.BenchRun{}, err
-		}
-		r := NewSearcher(4).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-		return search.BenchRun{Nodes: r.Info.Nodes, Time: r.Info.Time, Move: r.Move.String()}, nil
+	return search.Bench(benchPositions, congo.ParseFEN, func(pos congo.Position) Result {
+		return NewSearcher(4).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
 	})
 }

@@ -29,10 +29,7 @@ const mustFinishNodes = 200_000
 type Limits = search.Limits
 
 // Options weaken the search for low levels.
-type Options struct {
-	Noise int    // up to this much is added to or taken from each evaluation
-	Seed  uint64 // chooses the noise
-}
+type Options = search.Options
 
 // Info reports one finished iteration of the search (scores in
 // hundredths of a pawn, mates in turns).

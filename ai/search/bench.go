@@ -1,31 +1,27 @@
 package search
 
 import (
+	"fmt"
 	"strings"
 	"time"
 )
 
-// BenchRun is what one search of a bench signature found.
-type BenchRun struct {
-	Nodes uint64
-	Time  time.Duration
-	Move  string
-}
-
-// Bench searches each of positions with run and returns the nodes and
-// time of all the searches and the moves chosen, joined by spaces: a
-// game's bench signature, which at a fixed depth is the same in every
-// run and changes only when the search's behaviour does.
-func Bench(positions []string, run func(text string) (BenchRun, error)) (nodes uint64, elapsed time.Duration, moves string, err error) {
+// Bench parses each of positions with parse and searches it with run,
+// and returns the nodes and time of all the searches and the moves
+// chosen, joined by spaces: a game's bench signature, which at a fixed
+// depth is the same in every run and changes only when the search's
+// behaviour does.
+func Bench[P any, M fmt.Stringer](positions []string, parse func(text string) (P, error), run func(pos P) Result[M]) (nodes uint64, elapsed time.Duration, moves string, err error) {
 	var chosen []string
 	for _, text := range positions {
-		r, err := run(text)
+		pos, err := parse(text)
 		if err != nil {
 			return nodes, elapsed, strings.Join(chosen, " "), err
 		}
-		nodes += r.Nodes
-		elapsed += r.Time
-		chosen = append(chosen, r.Move)
+		r := run(pos)
+		nodes += r.Info.Nodes
+		elapsed += r.Info.Time
+		chosen = append(chosen, r.Move.String())
 	}
 	return nodes, elapsed, strings.Join(chosen, " "), nil
 }

@@ -41,6 +41,15 @@ type Deepener[M comparable] struct {
 	// under way; the game's search adds to it (and may reset it when it
 	// searches the root again with another window).
 	RootDone int
+	// Proven, when not nil, says whether an iteration to depth that
+	// scored score has proven the end, so that no deeper one is needed;
+	// otherwise an end is proven when a mate in n moves was found at
+	// depth 2n+2 or more.
+	Proven func(depth, score int) bool
+	// Best is the move Run would answer with now: the first root move
+	// until an iteration finishes, then that iteration's best. A game
+	// that does not trust its table to keep it may search it first.
+	Best M
 }
 
 // Run searches root (the legal moves, at least one) to depth plies (0:
@@ -54,6 +63,7 @@ func (d *Deepener[M]) Run(root []M, depth int, fixed bool, iterate func(depth, p
 		maxDepth = min(depth, maxDepth)
 	}
 	res := Result[M]{Move: root[0]}
+	d.Best = res.Move
 	var lastIter time.Duration // how long the previous iteration took
 	for depth := 1; depth <= maxDepth; depth++ {
 		iterStart := time.Now()
@@ -82,6 +92,7 @@ func (d *Deepener[M]) Run(root []M, depth int, fixed bool, iterate func(depth, p
 		if len(line) > 1 {
 			res.Ponder = line[1]
 		}
+		d.Best = res.Move
 		res.Info = Info[M]{
 			Depth: depth, Score: score, Mate: MateIn(score, d.Mate, d.MateBound),
 			Nodes: d.Clock.Nodes(), Time: d.Clock.Elapsed(),
@@ -96,8 +107,8 @@ func (d *Deepener[M]) Run(root []M, depth int, fixed bool, iterate func(depth, p
 		if len(root) == 1 && !fixed {
 			break // the only move: no need to think
 		}
-		if res.Info.Mate != 0 && depth >= 2*Abs(res.Info.Mate)+2 {
-			break // the end is proven
+		if d.proven(depth, score, res.Info.Mate) {
+			break
 		}
 		iter := time.Since(iterStart)
 		if d.Predict && !d.Clock.Another(d.Clock.Elapsed(), iter, lastIter) || !d.Predict && d.Clock.PastSoft() {
@@ -107,4 +118,13 @@ func (d *Deepener[M]) Run(root []M, depth int, fixed bool, iterate func(depth, p
 	}
 	res.Info.Nodes = d.Clock.Nodes()
 	return res
+}
+
+// proven reports whether an iteration to depth that scored score, mate
+// moves from the end, has proven the end (see Proven).
+func (d *Deepener[M]) proven(depth, score, mate int) bool {
+	if d.Proven != nil {
+		return d.Proven(depth, score)
+	}
+	return mate != 0 && depth >= 2*Abs(mate)+2
 }

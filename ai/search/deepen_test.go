@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -50,5 +51,29 @@ func TestDeepenerRun(t *testing.T) {
 				t.Errorf("Run: depth %d, move %d; want depth %d, move %d", res.Info.Depth, res.Move, tt.wantDepth, tt.wantMove)
 			}
 		})
+	}
+}
+
+// TestDeepenerHooks: each iteration sees the last one's best move as
+// Best (the first root move before any), and a game's Proven rule ends
+// the deepening in place of the mate rule.
+func TestDeepenerHooks(t *testing.T) {
+	var c Clock
+	c.Start(context.Background(), time.Time{}, 0, 0, 0)
+	pv := NewPV[int](8)
+	d := Deepener[int]{Clock: &c, PV: &pv, MaxDepth: 7, Mate: 1000, MateBound: 900,
+		Proven: func(depth, score int) bool { return depth >= 3 }}
+	var seen []int
+	iterate := func(depth, prev int) int {
+		seen = append(seen, d.Best)
+		pv.Start(0)
+		pv.Start(1)
+		pv.Update(0, 10*depth)
+		d.RootDone++
+		return 0
+	}
+	res := d.Run([]int{5, 6}, 0, false, iterate, nil)
+	if res.Info.Depth != 3 || res.Move != 30 || fmt.Sprint(seen) != "[5 10 20]" {
+		t.Errorf("Run: depth %d, move %d, Best seen %v; want depth 3, move 30, Best seen [5 10 20]", res.Info.Depth, res.Move, seen)
 	}
 }

@@ -15,6 +15,11 @@
 //     its Make returns a copy (CopyMake) and no Unmake is called. Ataxx
 //     keeps its own loop for now: it tries the table's move before
 //     ordering the rest and prunes by futility.
+//   - Deepener runs a search's iterations, depth 1, 2, ... until the
+//     clock, the depth asked for or a proven end stops them, and turns
+//     the last finished one into a Result (Info for each). Every game
+//     deepens through it; Abalone searches its last best move first
+//     (Deepener.Best) and keeps its own rule for a proven end.
 //   - Clock is a search's stop watch: a hard stop, a soft limit no
 //     iteration should start after, a node limit and a context, checked
 //     every 1024 nodes so that the check costs nothing measurable. Budget

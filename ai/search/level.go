@@ -17,6 +17,12 @@ type Level struct {
 	TimeDiv int
 }
 
+// Options weaken a search for the low levels of a ladder.
+type Options struct {
+	Noise int    // up to this much is added to or taken from each evaluation
+	Seed  uint64 // chooses the noise
+}
+
 // MoveTime returns the time the level thinks within budget, or 0 when it
 // sets none.
 func (l Level) MoveTime(budget time.Duration) time.Duration {

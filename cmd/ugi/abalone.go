@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/abaloneai"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
@@ -74,29 +73,20 @@ func (g *abaloneGame) setHash(mb int) {
 	g.searcher = nil // made again, at the new size, by the next search
 }
 
-// budget turns a clock into a move time: a thirtieth of what is left plus
-// most of the increment, never more than a quarter of what is left.
-func budget(lim limits) time.Duration {
-	if lim.moveTime > 0 || !lim.hasAnyTime {
-		return lim.moveTime
-	}
-	b := lim.time/30 + lim.inc*3/4
-	return max(min(b, lim.time/4), time.Millisecond)
-}
-
 func (g *abaloneGame) search(lim limits) func(context.Context, func(searchInfo)) string {
 	if g.searcher == nil {
 		g.searcher = abaloneai.NewSearcher(g.hashMB)
 	}
 	s, pos := g.searcher, g.pos
-	al := abaloneai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: budget(lim)}
+	al := abaloneai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, al)
-		pv := make([]string, len(res.PV))
-		for k, m := range res.PV {
-			pv[k] = m.String()
-		}
-		info(searchInfo{depth: res.Depth, score: res.Score, nodes: res.Nodes, time: res.Time, pv: pv})
+		res := s.Search(ctx, pos, al, abaloneai.Options{}, func(i abaloneai.Info) {
+			pv := make([]string, len(i.PV))
+			for k, m := range i.PV {
+				pv[k] = m.String()
+			}
+			info(searchInfo{depth: i.Depth, score: i.Score, mate: i.Mate, nodes: i.Nodes, time: i.Time, pv: pv})
+		})
 		if res.Move == abalone.NoMove {
 			return ""
 		}
