@@ -55,6 +55,13 @@ func (g *pileGame) Moves(p *pile, ply int, hashMove int) ([]int, []int32) {
 	return g.moves[ply][:n], g.sc[ply][:n]
 }
 
+func (g *pileGame) Order(*pile, int, int) []int32 { return nil }
+
+func (g *pileGame) End(_ *pile, ply int) int { return -pileMate + ply }
+
+func (g *pileGame) Futile(*pile, int, int, int, int) bool     { return false }
+func (g *pileGame) Prune(*pile, int, int, int, int, int) bool { return false }
+
 func (g *pileGame) Make(p *pile, m, ply int) *pile {
 	if g.copy {
 		g.child[ply+1] = *p
@@ -93,7 +100,7 @@ func testNegamaxPile(t *testing.T, stones int, copyMake bool) {
 	g := &pileGame{copy: copyMake}
 	n := Negamax[*pile, int, *pileGame]{
 		Game: g, Clock: &clock, Table: NewTable[int](1), PV: &pv,
-		MaxPly: pileMaxPly, Infinity: 2 * pileMate, Mate: pileMate, Win: pileMate - pileMaxPly,
+		MaxPly: pileMaxPly, Infinity: 2 * pileMate, Win: pileMate - pileMaxPly,
 		NullDepth: pileMaxPly, LateMove: 12, CopyMake: copyMake,
 	}
 	p := &pile{stones: stones}
