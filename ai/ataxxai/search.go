@@ -54,9 +54,11 @@ type Searcher struct {
 	nets        netStack // its accumulators along the line
 	lists       [MaxPly + 1]ataxx.MoveList
 	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
-	undo        [MaxPly]ataxx.Undo     // what takes back the move made at each ply
-	passed      [MaxPly]ataxx.Position // the positions after a null move, by ply
-	static      [MaxPly]int            // a futile node's static evaluation, by ply
+	// child holds, by ply, the position after the move made (or the
+	// null move) at the ply before: a position is so small that copying
+	// it costs less than taking a move back.
+	child  [MaxPly + 1]ataxx.Position
+	static [MaxPly]int // a futile node's static evaluation, by ply
 
 	nm search.Negamax[*ataxx.Position, ataxx.Move, game]
 }
@@ -79,7 +81,7 @@ func NewSearcher(hashMB int) *Searcher {
 		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 12, LateOffPV: true,
 		NullAfterMoves: true, NoDoubleNull: true, AllCuts: true, UpperNoMove: true,
-		NullWindowFirst: true, VisitFirst: true,
+		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
 	}
 	return s
 }
@@ -290,7 +292,7 @@ func (g game) Pass(p *ataxx.Position, ply, depth, beta int) (*ataxx.Position, in
 		p.Empty().Count() < nullMinEmpty || s.evaluate(p, ply) < beta {
 		return nil, 0, false
 	}
-	q := &s.passed[ply]
+	q := &s.child[ply+1]
 	*q = *p
 	q.MakeMove(ataxx.Pass)
 	return q, 2 + depth/6, true
@@ -353,12 +355,16 @@ func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int
 	return g.s.static[ply]+gain*pieceValue+futilityMargin[depth] <= alpha
 }
 
+// Make plays m on a copy of p (see Searcher.child): Unmake is never
+// called.
 func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
-	g.s.undo[ply] = p.MakeMove(m)
-	return p
+	q := &g.s.child[ply+1]
+	*q = *p
+	q.MakeMove(m)
+	return q
 }
 
-func (g game) Unmake(p *ataxx.Position, m ataxx.Move, ply int) { p.UnmakeMove(m, g.s.undo[ply]) }
+func (g game) Unmake(*ataxx.Position, ataxx.Move, int) {}
 
 // Cut hears of every move that cut off (Negamax.AllCuts): a move that
 // captures nothing, neither a pass, is quiet.

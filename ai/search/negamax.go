@@ -171,19 +171,16 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 	futile := depth < n.Futility && !pvNode && g.Futile(p, ply, depth, alpha, beta)
 	w := NewWindow(n.PV, ply, alpha, beta, n.Infinity)
 	for i := range moves {
-		var m M
-		quiet := false
-		if i == 0 && hashFirst {
-			m = moves[0]
-		} else {
+		m, quiet := moves[0], false
+		if i > 0 || !hashFirst {
 			if sc == nil {
 				sc = g.Order(p, ply, hashMove)[:len(moves)]
 			}
 			m = Pick(moves, sc, i)
 			quiet = sc[i] < n.Quiet && !danger
-		}
-		if futile && i > 0 && g.Prune(p, m, ply, depth, w.Alpha, w.Best) {
-			continue
+			if futile && i > 0 && g.Prune(p, m, ply, depth, w.Alpha, w.Best) {
+				continue
+			}
 		}
 		q := g.Make(p, m, ply)
 		var score int
