@@ -63,9 +63,11 @@ type Game[P any, M comparable] interface {
 
 // Negamax is the shared alpha-beta (principal-variation) node loop over a
 // game's hooks G: a node in danger is extended, a null move tried from
-// NullDepth on, late quiet moves reduced by one ply from the fifth move
-// and depth 3, by two from move LateMove+1 and depth 5, and a move that
-// beats alpha searched again at full depth.
+// NullDepth on, moves pruned by futility below depth Futility, late quiet
+// moves reduced by one ply from the fifth move and depth 3, by two from
+// move LateMove+1 and depth 5, and a move that beats alpha searched
+// again at full depth. Where the games' rules differ only in a detail,
+// a field says which (NullAfterMoves, LateOffPV, UpperNoMove, ...).
 type Negamax[P any, M comparable, G Game[P, M]] struct {
 	Game  G
 	Clock *Clock
