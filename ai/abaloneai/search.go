@@ -84,7 +84,7 @@ func NewSearcher(hashMB int) *Searcher {
 	}
 	s.nm = search.Negamax[*abalone.Position, abalone.Move, game]{
 		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
-		MaxPly: MaxPly, Infinity: Infinity, Mate: WinScore, Win: winBound,
+		MaxPly: MaxPly, Infinity: Infinity, Win: winBound,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 16,
 		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
 	}
@@ -254,6 +254,16 @@ func (g game) Moves(p *abalone.Position, ply int, hashMove abalone.Move) ([]abal
 	s.order(p, l, ply, hashMove)
 	return l.Moves[:l.Len], s.scores[ply][:l.Len]
 }
+
+// Order is never asked: Moves scores the moves.
+func (g game) Order(*abalone.Position, int, abalone.Move) []int32 { return nil }
+
+// End is a side without a move, which has lost.
+func (g game) End(_ *abalone.Position, ply int) int { return -WinScore + ply }
+
+// Futile is never asked (Negamax.Futility 0), nor Prune.
+func (g game) Futile(*abalone.Position, int, int, int, int) bool              { return false }
+func (g game) Prune(*abalone.Position, abalone.Move, int, int, int, int) bool { return false }
 
 // Make plays m on a copy of p (see Searcher.child): Unmake is never
 // called.

@@ -18,7 +18,12 @@
 //   - Searcher holds one search's state and its transposition table;
 //     Search runs to the Limits (depth, nodes, move time, clock) or until
 //     its context is done, reporting each finished iteration through a
-//     callback, and returns the best move found.
+//     callback, and returns the best move found. The node loop is the
+//     shared one (search.Negamax); what is Ataxx's own are its hooks
+//     (game, search.go): the end and the horizon, where the network's
+//     accumulators follow the line (Settle), the null move, the hash
+//     move tried before the rest are ordered, futility pruning, killers
+//     and history. The root's aspiration windows stay here (rootSearch).
 //   - Time: a clock (time left, increment, moves to go) becomes a soft
 //     limit, about a 25th of what is left plus half the increment, and a
 //     hard stop of at most a quarter of it, after a margin for the pipe

@@ -54,6 +54,13 @@ type Searcher struct {
 	nets        netStack // its accumulators along the line
 	lists       [MaxPly + 1]ataxx.MoveList
 	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
+	// child holds, by ply, the position after the move made (or the
+	// null move) at the ply before: a position is so small that copying
+	// it costs less than taking a move back.
+	child  [MaxPly + 1]ataxx.Position
+	static [MaxPly]int // a futile node's static evaluation, by ply
+
+	nm search.Negamax[*ataxx.Position, ataxx.Move, game]
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
@@ -68,6 +75,13 @@ func NewSearcher(hashMB int) *Searcher {
 	s.deepen = search.Deepener[ataxx.Move]{
 		Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound,
 		Predict: true, SelDepth: func() int { return s.seldepth },
+	}
+	s.nm = search.Negamax[*ataxx.Position, ataxx.Move, game]{
+		Game: game{s}, Clock: &s.clock, PV: &s.pv,
+		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
+		Quiet: orderKiller, NullDepth: 3, LateMove: 12, LateOffPV: true,
+		NullAfterMoves: true, NoDoubleNull: true, AllCuts: true, UpperNoMove: true,
+		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
 	}
 	return s
 }
@@ -119,13 +133,13 @@ const aspiration = 50
 // until the score falls inside.
 func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 	if depth < 4 || prev > mateBound || prev < -mateBound || !s.Tuning.Aspiration {
-		return s.negamax(pos, depth, 0, -Infinity, Infinity, false)
+		return s.nm.Search(pos, depth, 0, -Infinity, Infinity)
 	}
 	delta := aspiration
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	for {
 		s.deepen.RootDone = 0
-		score := s.negamax(pos, depth, 0, alpha, beta, false)
+		score := s.nm.Search(pos, depth, 0, alpha, beta)
 		switch {
 		case s.clock.Stopped():
 			return score
@@ -148,6 +162,11 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, 
 	s.net = nil
 	if s.Tuning.NNUE {
 		s.net = s.Tuning.network()
+	}
+	s.nm.Table = s.tt
+	s.nm.Futility = 0
+	if s.Tuning.Futility {
+		s.nm.Futility = len(futilityMargin)
 	}
 	s.killers.Reset()
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
@@ -234,11 +253,18 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 	}
 }
 
-func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullOK bool) int {
-	s.pv.Start(ply)
-	if s.clock.Visit() {
-		return 0
-	}
+// game is the Searcher seen as the shared node loop's hooks
+// (search.Game): Ataxx's ends, its null move (only where it could move,
+// away from the end), its moves tried hash move first and then in order
+// of pieces gained, its futility pruning, killers and history, and the
+// network's accumulators along the line.
+type game struct{ s *Searcher }
+
+// Settle keeps the network's accumulators and the deepest ply up to
+// date; at the horizon it scores a finished game as such and any other
+// by the evaluation.
+func (g game) Settle(p *ataxx.Position, depth, ply, _, _ int) (uint64, int, bool) {
+	s := g.s
 	if s.net != nil {
 		s.nets.enter(s.net, p, ply)
 	}
@@ -247,130 +273,108 @@ func (s *Searcher) negamax(p *ataxx.Position, depth, ply, alpha, beta int, nullO
 	}
 	if depth <= 0 || ply >= MaxPly {
 		if leafOver(p) {
-			return terminalScore(p, ply)
+			return 0, terminalScore(p, ply), true
 		}
-		return s.evaluate(p, ply)
+		return 0, s.evaluate(p, ply), true
 	}
-	pvNode := beta-alpha > 1
-	key := p.Hash()
-	hashMove, score, hit := s.tt.Lookup(key, !pvNode && ply > 0, depth, ply, alpha, beta, mateBound+1)
-	if hit {
-		return score
+	return p.Hash(), 0, false
+}
+
+// Danger is never asked: Ataxx has no threat like check.
+func (g game) Danger(*ataxx.Position) bool { return false }
+
+// Pass is no null move at the root, nor where the side to move could not
+// move (a pass is only legal then), nor near the end, where having to
+// move is often what loses.
+func (g game) Pass(p *ataxx.Position, ply, depth, beta int) (*ataxx.Position, int, bool) {
+	s := g.s
+	if !s.Tuning.NullMove || ply == 0 || s.lists[ply].Moves[0] == ataxx.Pass || beta >= mateBound ||
+		p.Empty().Count() < nullMinEmpty || s.evaluate(p, ply) < beta {
+		return nil, 0, false
 	}
-	l := &s.lists[ply]
+	q := &s.child[ply+1]
+	*q = *p
+	q.MakeMove(ataxx.Pass)
+	return q, 2 + depth/6, true
+}
+
+// Moves puts the hash move first and leaves the rest unscored: when the
+// hash move cuts off, as it mostly does, scoring them is saved.
+func (g game) Moves(p *ataxx.Position, ply int, hashMove ataxx.Move) ([]ataxx.Move, []int32) {
+	l := &g.s.lists[ply]
 	p.GenerateMoves(l)
-	if l.Len == 0 {
-		return terminalScore(p, ply)
-	}
-	// Null move: if passing still holds beta, a real move would too. Not
-	// near the end, where having to move is often what loses (a pass is
-	// only legal without a move).
-	if s.Tuning.NullMove && nullOK && !pvNode && depth >= 3 && l.Moves[0] != ataxx.Pass && beta < mateBound &&
-		p.Empty().Count() >= nullMinEmpty && s.evaluate(p, ply) >= beta {
-		r := 2 + depth/6
-		u := p.MakeMove(ataxx.Pass)
-		score := -s.negamax(p, depth-1-r, ply+1, -beta, -beta+1, false)
-		p.UnmakeMove(ataxx.Pass, u)
-		if s.clock.Stopped() {
-			return 0
-		}
-		if score >= beta {
-			return beta
-		}
-	}
-	// The hash move is tried first, before the others are ordered: when
-	// it cuts off, as it mostly does, ordering them is saved.
-	scores := &s.orderScores[ply]
-	hashFirst := false
 	if hashMove != ataxx.NoMove {
 		for j := range l.Len {
 			if l.Moves[j] == hashMove {
 				l.Moves[0], l.Moves[j] = l.Moves[j], l.Moves[0]
-				hashFirst = true
 				break
 			}
 		}
 	}
-	ordered := false
-	them := p.Pieces(p.Turn().Other())
-	futile, static := false, 0
-	if s.Tuning.Futility && !pvNode && depth < len(futilityMargin) && alpha > -mateBound && beta < mateBound {
-		// Not where the game may end within the search below (a full
-		// board, the jump limit): the end's score is no evaluation.
-		if p.Empty().Count() > 6 && p.Halfmove()+4 < p.Rules().JumpLimit() {
-			static = s.evaluate(p, ply)
-			futile = static+futilityMargin[depth] <= alpha
-		}
-	}
-	w := search.NewWindow(&s.pv, ply, alpha, beta, Infinity)
-	for i := 0; i < l.Len; i++ {
-		var m ataxx.Move
-		if i == 0 && hashFirst {
-			m = l.Moves[0]
-		} else {
-			if !ordered {
-				s.orderMoves(p, l, scores, ply, hashMove)
-				ordered = true
-			}
-			m = search.Pick(l.Moves[:l.Len], scores[:l.Len], i)
-		}
-		captures := 0
-		if m != ataxx.Pass {
-			captures = (ataxx.Adjacent(m.To()) & them).Count()
-		}
-		quiet := captures == 0
-		// Futility: near the leaves, a move whose gain in pieces cannot
-		// lift the static evaluation near alpha is not searched.
-		if futile && i > 0 && w.Best > -mateBound && m != ataxx.Pass && captures < them.Count() {
-			gain := 2 * captures
-			if m.IsClone() {
-				gain++
-			}
-			if static+gain*pieceValue+futilityMargin[depth] <= w.Alpha {
-				continue
-			}
-		}
-		u := p.MakeMove(m)
-		var score int
-		if i == 0 {
-			score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, true)
-		} else {
-			r := 0
-			if depth >= 3 && i >= 4 && scores[i] < orderKiller {
-				r = 1
-				if !pvNode && i >= 12 && depth >= 5 {
-					r = 2
-				}
-			}
-			score = -s.negamax(p, depth-1-r, ply+1, -w.Alpha-1, -w.Alpha, true)
-			if score > w.Alpha && r > 0 {
-				score = -s.negamax(p, depth-1, ply+1, -w.Alpha-1, -w.Alpha, true)
-			}
-			if score > w.Alpha && score < beta {
-				score = -s.negamax(p, depth-1, ply+1, -beta, -w.Alpha, true)
-			}
-		}
-		p.UnmakeMove(m, u)
-		if s.clock.Stopped() {
-			return 0
-		}
-		if ply == 0 {
-			s.deepen.RootDone++
-		}
-		if _, cut := w.Add(m, score); cut {
-			if quiet && m != ataxx.Pass {
-				s.killers.Add(ply, m)
-				s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
-			}
-			break
-		}
-	}
-	b := w.Bound()
-	if b == search.BoundUpper {
-		// No move raised alpha: which scored highest says little, so
-		// the hash move stays what it was.
-		w.Move = ataxx.NoMove
-	}
-	s.tt.Store(key, w.Move, search.ToTT(w.Best, ply, mateBound+1), depth, b)
-	return w.Best
+	return l.Moves[:l.Len], nil
 }
+
+func (g game) Order(p *ataxx.Position, ply int, hashMove ataxx.Move) []int32 {
+	s := g.s
+	s.orderMoves(p, &s.lists[ply], &s.orderScores[ply], ply, hashMove)
+	return s.orderScores[ply][:]
+}
+
+// End scores a side without a move: the game is over.
+func (g game) End(p *ataxx.Position, ply int) int { return terminalScore(p, ply) }
+
+// Futile is a node near the leaves whose static evaluation (kept for
+// Prune) lies more than the depth's margin below alpha; never where the
+// game may end within the search below (a full board, the jump limit),
+// since the end's score is no evaluation.
+func (g game) Futile(p *ataxx.Position, ply, depth, alpha, beta int) bool {
+	s := g.s
+	if alpha <= -mateBound || beta >= mateBound || p.Empty().Count() <= 6 || p.Halfmove()+4 >= p.Rules().JumpLimit() {
+		return false
+	}
+	s.static[ply] = s.evaluate(p, ply)
+	return s.static[ply]+futilityMargin[depth] <= alpha
+}
+
+// Prune is a move whose gain in pieces cannot lift the static evaluation
+// near alpha; a pass, a move that takes every opposing piece and any
+// move once every other has lost are searched.
+func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int) bool {
+	if best <= -mateBound || m == ataxx.Pass {
+		return false
+	}
+	them := p.Pieces(p.Turn().Other())
+	captures := (ataxx.Adjacent(m.To()) & them).Count()
+	if captures >= them.Count() {
+		return false
+	}
+	gain := 2 * captures
+	if m.IsClone() {
+		gain++
+	}
+	return g.s.static[ply]+gain*pieceValue+futilityMargin[depth] <= alpha
+}
+
+// Make plays m on a copy of p (see Searcher.child): Unmake is never
+// called.
+func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
+	q := &g.s.child[ply+1]
+	*q = *p
+	q.MakeMove(m)
+	return q
+}
+
+func (g game) Unmake(*ataxx.Position, ataxx.Move, int) {}
+
+// Cut hears of every move that cut off (Negamax.AllCuts): a move that
+// captures nothing, neither a pass, is quiet.
+func (g game) Cut(p *ataxx.Position, m ataxx.Move, ply, depth int) {
+	if m == ataxx.Pass || ataxx.Adjacent(m.To())&p.Pieces(p.Turn().Other()) != 0 {
+		return
+	}
+	s := g.s
+	s.killers.Add(ply, m)
+	s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
+}
+
+func (g game) Root(ataxx.Move, bool) { g.s.deepen.RootDone++ }

@@ -68,7 +68,7 @@ func NewSearcher(hashMB int) *Searcher {
 	s.deepen = search.Deepener[congo.Move]{Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound}
 	s.nm = search.Negamax[*congo.Position, congo.Move, game]{
 		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
-		MaxPly: MaxPly, Infinity: Infinity, Mate: MateScore, Win: mateBound + 1,
+		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
 		Quiet: scoreKiller, Threats: true, NullDepth: 3, LateMove: 12,
 	}
 	return s
@@ -250,6 +250,16 @@ func (g game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Mo
 	}
 	return l.Moves[:l.Len], sc[:l.Len]
 }
+
+// Order is never asked: Moves scores the moves.
+func (g game) Order(*congo.Position, int, congo.Move) []int32 { return nil }
+
+// End is a side without a move, which has lost.
+func (g game) End(_ *congo.Position, ply int) int { return -MateScore + ply }
+
+// Futile is never asked (Negamax.Futility 0), nor Prune.
+func (g game) Futile(*congo.Position, int, int, int, int) bool            { return false }
+func (g game) Prune(*congo.Position, congo.Move, int, int, int, int) bool { return false }
 
 func (g game) Make(p *congo.Position, m congo.Move, ply int) *congo.Position {
 	g.s.undo[ply] = p.MakeMove(m)

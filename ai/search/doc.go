@@ -10,11 +10,16 @@
 //     Lookup is the probe and cut every node begins with.
 //   - Negamax is the principal-variation node loop (null move, late-move
 //     reductions, re-search) over a game's hooks (Game): how it ends,
-//     its horizon, its moves and their order, its null move. Congo and
-//     Abalone search through it; Abalone's position is a few words, so
-//     its Make returns a copy (CopyMake) and no Unmake is called. Ataxx
-//     keeps its own loop for now: it tries the table's move before
-//     ordering the rest and prunes by futility.
+//     its horizon, its moves and their order, its null move, its pruning.
+//     Congo, Abalone and Ataxx all search through it, each rule where
+//     they differ a field: Ataxx passes only after its moves are
+//     generated and never twice running (NullAfterMoves, NoDoubleNull),
+//     tries the table's move before it orders the rest (Moves returns no
+//     scores, Order comes later), prunes by futility (Futility), reduces
+//     by two plies only off the principal variation (LateOffPV) and
+//     stores no move where none raised alpha (UpperNoMove). Abalone's
+//     and Ataxx's positions are a few words, so their Make returns a
+//     copy (CopyMake) and no Unmake is called.
 //   - Deepener runs a search's iterations, depth 1, 2, ... until the
 //     clock, the depth asked for or a proven end stops them, and turns
 //     the last finished one into a Result (Info for each). Every game
