@@ -38,7 +38,7 @@ func (w *Tuning) network() *Net {
 
 // DefaultTuning is the tuning the bot plays with (see the AI issue's
 // closing note for the matches that chose it).
-var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Trained: true, Weights: trainedWeights}
+var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Trained: true, Weights: trainedWeights, NNUE: true}
 
 // Evaluate scores p for the side to move with DefaultTuning.
 func Evaluate(p *ataxx.Position) int {
