@@ -148,11 +148,11 @@ func TestHardDeadline(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	n1, _, err := Bench(4)
+	n1, _, _, err := Bench(4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n2, _, _ := Bench(4)
+	n2, _, _, _ := Bench(4)
 	if n1 != n2 || n1 == 0 {
 		t.Errorf("bench nodes %d then %d; want the same, non-zero", n1, n2)
 	}
@@ -197,7 +197,7 @@ func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	var searching time.Duration // without making and clearing the tables
 	for b.Loop() {
-		n, el, err := Bench(5)
+		n, el, _, err := Bench(5)
 		if err != nil {
 			b.Fatal(err)
 		}

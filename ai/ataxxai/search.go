@@ -20,6 +20,10 @@ const (
 // search.Limits).
 type Limits = search.Limits
 
+// Options weaken the search for the low levels: noise in the evaluation,
+// chosen by a seed.
+type Options = search.Options
+
 // DefaultOverhead is the time kept back on every move for what happens
 // outside the search (see Limits.Overhead).
 const DefaultOverhead = search.DefaultOverhead
@@ -100,12 +104,6 @@ func (s *Searcher) Clear() {
 // HasTable reports whether the transposition table has been allocated:
 // it has once a search has run since NewSearcher or SetHash.
 func (s *Searcher) HasTable() bool { return s.tt != nil }
-
-// Options change how a search plays, for the weaker levels.
-type Options struct {
-	Noise int    // up to this much is added to or taken from each evaluation
-	Seed  uint64 // chooses the noise
-}
 
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. If the game is over it

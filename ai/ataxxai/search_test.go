@@ -90,7 +90,7 @@ func TestDeterministic(t *testing.T) {
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		n, _, err := Bench(BenchDepth)
+		n, _, _, err := Bench(BenchDepth)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -174,7 +174,7 @@ func TestNodeLimit(t *testing.T) {
 
 // benchNodesNow is the bench signature's node count.
 func benchNodesNow() uint64 {
-	n, _, _, err := bench(BenchDepth)
+	n, _, _, err := Bench(BenchDepth)
 	if err != nil {
 		panic(err)
 	}
