@@ -71,11 +71,8 @@ func Negamax(pos congo.Position, depth int) (congo.Move, error) {
 }
 
 func guideNegamax(p *congo.Position, depth, ply, alpha, beta int, lists []congo.MoveList) int {
-	if lost, won := over(p); lost || won {
-		if lost {
-			return -MateScore + ply
-		}
-		return MateScore - ply
+	if score, over := ended(p, ply); over {
+		return score
 	}
 	if depth <= 0 {
 		return GuideEvaluate(p)
