@@ -87,14 +87,9 @@ func guideNegamax(p *congo.Position, depth, ply, alpha, beta int, lists []congo.
 		u := p.MakeMove(m)
 		score := -guideNegamax(p, depth-1, ply+1, -beta, -alpha, lists)
 		p.UnmakeMove(m, u)
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha = score
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = search.Raise(score, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best

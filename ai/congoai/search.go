@@ -322,14 +322,9 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 		if s.clock.Stopped() {
 			return 0
 		}
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha = score
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = search.Raise(score, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best

@@ -68,3 +68,14 @@ func Abs(x int) int {
 	}
 	return x
 }
+
+// Raise takes a move's score into a node's best score and alpha, and
+// reports whether it cuts the node off, reaching beta: the step every
+// plain alpha-beta loop ends a move with. It needs alpha below beta, as
+// a node's window always is.
+func Raise(score, best, alpha, beta int) (newBest, newAlpha int, cut bool) {
+	if score <= best {
+		return best, alpha, false
+	}
+	return score, max(alpha, score), score >= beta
+}
