@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
@@ -25,19 +26,16 @@ func randomPositions(n int, seed uint64) []abalone.Position {
 	var out []abalone.Position
 	for i := 0; len(out) < n; i++ {
 		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
-		for range rng.IntN(80) {
-			ms := p.LegalMoves()
-			if len(ms) == 0 {
-				break
-			}
-			p.MakeMove(ms[rng.IntN(len(ms))])
-		}
+		searchtest.RandomGame(rng, &p, rng.IntN(80), (*abalone.Position).LegalMoves, play, nil)
 		if !p.IsOver() {
 			out = append(out, p)
 		}
 	}
 	return out
 }
+
+// play makes a move, for searchtest.RandomGame.
+func play(p *abalone.Position, m abalone.Move) { p.MakeMove(m) }
 
 func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 	s := NewSearcher(4)

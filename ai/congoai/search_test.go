@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -19,19 +20,16 @@ func randomPositions(n int, seed uint64) []congo.Position {
 	var out []congo.Position
 	for len(out) < n {
 		p, _ := congo.ParseFEN(starts[len(out)%2])
-		for range rng.IntN(40) {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			p.MakeMove(moves[rng.IntN(len(moves))])
-		}
+		searchtest.RandomGame(rng, &p, rng.IntN(40), (*congo.Position).LegalMoves, play, nil)
 		if !p.GameOver() {
 			out = append(out, p)
 		}
 	}
 	return out
 }
+
+// play makes a move, for searchtest.RandomGame.
+func play(p *congo.Position, m congo.Move) { p.MakeMove(m) }
 
 func TestNeverAnIllegalMove(t *testing.T) {
 	s := NewSearcher(4)

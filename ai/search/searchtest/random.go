@@ -1,0 +1,21 @@
+package searchtest
+
+import "math/rand/v2"
+
+// RandomGame plays random moves on pos (a pointer into a game's
+// position), each chosen by rng among legal's, until plies are played
+// (plies below 0: no bound), the side to move has none, or visit (if not
+// nil), shown each position before its move is chosen, returns false.
+// play makes a move on pos.
+func RandomGame[P, M any](rng *rand.Rand, pos P, plies int, legal func(P) []M, play func(P, M), visit func(P) bool) {
+	for ply := 0; plies < 0 || ply < plies; ply++ {
+		moves := legal(pos)
+		if len(moves) == 0 {
+			return
+		}
+		if visit != nil && !visit(pos) {
+			return
+		}
+		play(pos, moves[rng.IntN(len(moves))])
+	}
+}
