@@ -23,15 +23,8 @@ func mustPosition(t testing.TB, s string) abalone.Position {
 // randomPositions returns positions from random games of every layout.
 func randomPositions(n int, seed uint64) []abalone.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []abalone.Position
-	for i := 0; len(out) < n; i++ {
-		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
-		searchtest.RandomGame(rng, &p, rng.IntN(80), (*abalone.Position).LegalMoves, play, nil)
-		if !p.IsOver() {
-			out = append(out, p)
-		}
-	}
-	return out
+	start := func(i int) abalone.Position { return abalone.NewPosition(abalone.AllLayouts()[i%3]) }
+	return searchtest.RandomPositions(rng, n, 80, start, (*abalone.Position).LegalMoves, play, (*abalone.Position).IsOver)
 }
 
 // play makes a move, for searchtest.RandomGame.

@@ -17,15 +17,11 @@ import (
 func randomPositions(n int, seed uint64) []congo.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	starts := []string{congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"}
-	var out []congo.Position
-	for len(out) < n {
-		p, _ := congo.ParseFEN(starts[len(out)%2])
-		searchtest.RandomGame(rng, &p, rng.IntN(40), (*congo.Position).LegalMoves, play, nil)
-		if !p.GameOver() {
-			out = append(out, p)
-		}
+	start := func(i int) congo.Position {
+		p, _ := congo.ParseFEN(starts[i%2])
+		return p
 	}
-	return out
+	return searchtest.RandomPositions(rng, n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
 }
 
 // play makes a move, for searchtest.RandomGame.

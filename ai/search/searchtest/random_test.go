@@ -42,3 +42,18 @@ func TestRandomGame(t *testing.T) {
 		t.Errorf("three plies from 10 stood at %d; want 4 to 7", c.n)
 	}
 }
+
+func TestRandomPositions(t *testing.T) {
+	play := func(c *countdown, m int) { c.n -= m }
+	over := func(c *countdown) bool { return c.n == 0 }
+	start := func(i int) countdown { return countdown{i % 4} }
+	got := RandomPositions(rand.New(rand.NewPCG(1, 2)), 20, 3, start, (*countdown).moves, play, over)
+	if len(got) != 20 {
+		t.Fatalf("RandomPositions(20) returned %d", len(got))
+	}
+	for _, c := range got {
+		if c.n < 1 || c.n > 3 {
+			t.Errorf("RandomPositions kept %d; want a game still going (1 to 3)", c.n)
+		}
+	}
+}
