@@ -290,8 +290,7 @@ func (g game) Pass(p *ataxx.Position, ply, depth, beta int) (*ataxx.Position, in
 		p.Empty().Count() < nullMinEmpty || s.evaluate(p, ply) < beta {
 		return nil, 0, false
 	}
-	q := &s.child[ply+1]
-	*q = *p
+	q := search.Child(s.child[:], p, ply)
 	q.MakeMove(ataxx.Pass)
 	return q, 2 + depth/6, true
 }
@@ -356,8 +355,7 @@ func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int
 // Make plays m on a copy of p (see Searcher.child): Unmake is never
 // called.
 func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
-	q := &g.s.child[ply+1]
-	*q = *p
+	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }

@@ -79,3 +79,13 @@ func Raise(score, best, alpha, beta int) (newBest, newAlpha int, cut bool) {
 	}
 	return score, max(alpha, score), score >= beta
 }
+
+// Child copies p to children[ply+1] and returns the copy: the position a
+// game whose positions are so small that copying one costs less than
+// taking a move back (Negamax.CopyMake) makes the move at ply on, or its
+// null move.
+func Child[P any](children []P, p *P, ply int) *P {
+	q := &children[ply+1]
+	*q = *p
+	return q
+}

@@ -60,3 +60,13 @@ func TestRaise(t *testing.T) {
 		}
 	}
 }
+
+func TestChild(t *testing.T) {
+	children := make([]int, 3)
+	p := 7
+	q := Child(children, &p, 1)
+	*q++
+	if p != 7 || children[2] != 8 || q != &children[2] {
+		t.Errorf("Child at ply 1 of 7: p %d, children %v; want 7 and the copy at 2", p, children)
+	}
+}
