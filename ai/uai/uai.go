@@ -29,37 +29,11 @@ type Engine struct {
 // Start runs the program with args, does the handshake (uai/uaiok), sets
 // the options ("name" -> "value") and waits for readyok.
 func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
-	proc, err := pipe.Start(path, args)
+	proc, err := pipe.Handshake(ctx, path, args, "uai", options, time.Second)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{Name: path, proc: proc}
-	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := e.send("uai"); err != nil {
-		e.Close()
-		return nil, err
-	}
-	if _, err := e.until(hctx, func(l string) bool {
-		if name, ok := strings.CutPrefix(l, "id name "); ok {
-			e.Name = name
-		}
-		return l == "uaiok"
-	}); err != nil {
-		e.Close()
-		return nil, err
-	}
-	for name, value := range options {
-		if err := e.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
-			e.Close()
-			return nil, err
-		}
-	}
-	if err := e.Ready(hctx); err != nil {
-		e.Close()
-		return nil, err
-	}
-	return e, nil
+	return &Engine{Name: proc.Name, proc: proc}, nil
 }
 
 func (e *Engine) send(line string) error { return e.proc.Send(line) }
@@ -70,13 +44,7 @@ func (e *Engine) until(ctx context.Context, match func(string) bool) (string, er
 }
 
 // Ready sends isready and waits for readyok.
-func (e *Engine) Ready(ctx context.Context) error {
-	if err := e.send("isready"); err != nil {
-		return err
-	}
-	_, err := e.until(ctx, func(l string) bool { return l == "readyok" })
-	return err
-}
+func (e *Engine) Ready(ctx context.Context) error { return e.proc.Ready(ctx) }
 
 // NewGame tells the engine a new game begins.
 func (e *Engine) NewGame(ctx context.Context) error {
