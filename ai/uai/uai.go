@@ -36,13 +36,6 @@ func Start(ctx context.Context, path string, args []string, options map[string]s
 	return &Engine{Name: proc.Name, proc: proc}, nil
 }
 
-func (e *Engine) send(line string) error { return e.proc.Send(line) }
-
-// until reads lines until match accepts one, which it returns.
-func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
-	return e.proc.Until(ctx, match)
-}
-
 // Ready sends isready and waits for readyok.
 func (e *Engine) Ready(ctx context.Context) error { return e.proc.Ready(ctx) }
 
@@ -50,7 +43,7 @@ func (e *Engine) Ready(ctx context.Context) error { return e.proc.Ready(ctx) }
 func (e *Engine) NewGame(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := e.send("uainewgame"); err != nil {
+	if err := e.proc.Send("uainewgame"); err != nil {
 		return err
 	}
 	return e.Ready(ctx)
@@ -71,20 +64,20 @@ func (e *Engine) Go(ctx context.Context, start string, moves []ataxx.Move, goArg
 		}
 		pos += " moves " + strings.Join(ms, " ")
 	}
-	if err := e.send(pos); err != nil {
+	if err := e.proc.Send(pos); err != nil {
 		return ataxx.NoMove, err
 	}
-	if err := e.send("go " + goArgs); err != nil {
+	if err := e.proc.Send("go " + goArgs); err != nil {
 		return ataxx.NoMove, err
 	}
 	isBest := func(l string) bool { return strings.HasPrefix(l, "bestmove") }
-	line, err := e.until(ctx, isBest)
+	line, err := e.proc.Until(ctx, isBest)
 	if err != nil {
 		// Out of time or canceled: ask it to stop, then give up.
-		e.send("stop")
+		e.proc.Send("stop")
 		grace, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		if _, err2 := e.until(grace, isBest); err2 != nil {
+		if _, err2 := e.proc.Until(grace, isBest); err2 != nil {
 			return ataxx.NoMove, err2
 		}
 		return ataxx.NoMove, err
