@@ -38,6 +38,6 @@
 //   - Bench searches a game's bench positions to a fixed depth: the
 //     nodes and moves are its bench signature, which package searchtest
 //     checks in each game's tests.
-//   - Pick, Jitter, MateIn, ToTT and FromTT are the small helpers every
-//     alpha-beta search repeats.
+//   - Pick, Jitter, MateIn, ToTT, FromTT, Raise and Child are the small
+//     helpers every alpha-beta search would otherwise repeat.
 package search
