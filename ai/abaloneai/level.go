@@ -11,47 +11,42 @@ import (
 // MaxLevel is the strongest level.
 const MaxLevel = 10
 
-// levels is the ladder: 1 plays at random, 2 to 6 search to a fixed
+// ladder is the ladder: 1 plays at random, 2 to 6 search to a fixed
 // depth, the lower ones with noise in their evaluation as a beginner
 // wants; 7 to 10 think for an eighth, a quarter, half and all of the
-// budget. Every level stops at the budget whatever its depth.
-var levels = search.Levels{
-	{Random: true, TimeDiv: 1},
-	{Depth: 1, Noise: 400, TimeDiv: 1},
-	{Depth: 2, Noise: 150, TimeDiv: 1},
-	{Depth: 2, Noise: 40, TimeDiv: 1},
-	{Depth: 3, TimeDiv: 1},
-	{Depth: 4, TimeDiv: 1},
-	{TimeDiv: 8},
-	{TimeDiv: 4},
-	{TimeDiv: 2},
-	{TimeDiv: 1},
+// budget. Every level stops at the budget whatever its depth. A
+// fixed-depth level first forgets earlier searches, so its choice
+// depends only on the position and seed, while the timed levels keep
+// what they learned, which is worth depth on the next move of the same
+// game.
+var ladder = search.Ladder[abalone.Position, abalone.Move]{
+	Levels: search.Levels{
+		{Random: true, TimeDiv: 1},
+		{Depth: 1, Noise: 400, TimeDiv: 1},
+		{Depth: 2, Noise: 150, TimeDiv: 1},
+		{Depth: 2, Noise: 40, TimeDiv: 1},
+		{Depth: 3, TimeDiv: 1},
+		{Depth: 4, TimeDiv: 1},
+		{TimeDiv: 8},
+		{TimeDiv: 4},
+		{TimeDiv: 2},
+		{TimeDiv: 1},
+	},
+	Random: RandomMove, Clear: search.ClearFixedDepth, Over: abalone.ErrGameOver,
 }
 
 // Level returns the limits and options of a chat level within a move
-// budget (see levels); random reports a level that plays at random.
-func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
-	lim, noise, random := levels.Limits(level, budget)
-	return lim, Options{Noise: noise}, random
+// budget (see ladder); random reports a level that plays at random.
+func Level(level int, budget time.Duration) (Limits, Options, bool) {
+	return ladder.Levels.Limits(level, budget)
 }
 
 // ChooseMove picks a move for the side to move at level (1..10) within
-// budget; seed makes weak levels' choices repeatable: a fixed-depth level
-// (2 to 6) first forgets earlier searches, so its choice depends only on
-// the position and seed, while the timed levels keep what they learned,
-// which is worth depth on the next move of the same game. It fails with
-// abalone.ErrGameOver when there is no move, and with ctx's error when
-// ctx is done before a move was found.
+// budget; seed makes weak levels' choices repeatable (see ladder). It
+// fails with abalone.ErrGameOver when there is no move, and with ctx's
+// error when ctx is done before a move was found.
 func (s *Searcher) ChooseMove(ctx context.Context, pos abalone.Position, level int, budget time.Duration, seed int64) (abalone.Move, error) {
-	lim, opts, random := Level(level, budget)
-	if random {
-		return RandomMove(pos, seed)
-	}
-	if lim.Depth > 0 {
-		s.Clear()
-	}
-	opts.Seed = uint64(seed)
-	return search.Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, abalone.ErrGameOver)
+	return ladder.Choose(ctx, s, pos, level, budget, seed)
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -62,8 +57,7 @@ type Pool = search.Player[*Searcher, abalone.Position, abalone.Move]
 // NewPool returns a pool of n searchers with hashMB megabytes of hash
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
-	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).ChooseMove)
+	return search.NewPlayer(search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) }), ladder)
 }
 
 // RandomMove returns a legal move chosen by seed.
@@ -106,24 +100,14 @@ var benchPositions = []string{
 	"5/6/1bbb3/2bb1b2/3bbw1b1/2wwww2/2bwww1/1b1wwb/4b b 1 4", // after 60 plies
 }
 
-// Bench searches its positions (the three layouts and the AWC 2015 final
-// after 60 plies) to depth with a fresh table and
-// returns the nodes visited and the time taken: a fixed depth makes the
-// node count the same in every run, so it changes only when the search's
-// behaviour does.
-func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
-	nodes, elapsed, _, err = bench(depth)
-	return nodes, elapsed, err
-}
-
 // BenchDepth is the depth of the bench signature.
 const BenchDepth = 5
 
-// bench is Bench with the moves chosen.
-func bench(depth int) (uint64, time.Duration, string, error) {
-	s := NewSearcher(16)
-	return search.Bench(benchPositions, abalone.ParsePosition, func(pos abalone.Position) Result {
-		s.Clear()
-		return s.Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-	})
+// Bench searches its positions (the three layouts and the AWC 2015 final
+// after 60 plies) to depth with a 16 MB table, cleared for each, and
+// returns the nodes visited, the time taken and the moves chosen: a
+// fixed depth makes the node count the same in every run, so it changes
+// only when the search's behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, moves string, err error) {
+	return search.Bench(benchPositions, abalone.ParsePosition, depth, NewSearcher(16))
 }

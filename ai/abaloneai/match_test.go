@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
@@ -84,10 +85,7 @@ func openings(n int, seed uint64) []abalone.Position {
 	var out []abalone.Position
 	for i := range n {
 		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
-		for range 2 {
-			ms := p.LegalMoves()
-			p.MakeMove(ms[rng.IntN(len(ms))])
-		}
+		searchtest.RandomGame(rng, &p, 2, (*abalone.Position).LegalMoves, play, nil)
 		out = append(out, p)
 	}
 	return out

@@ -237,8 +237,7 @@ func (g game) Pass(p *abalone.Position, ply, depth, beta int) (*abalone.Position
 	if ply == 0 || search.Abs(beta) >= winBound || g.s.evaluate(p) < beta {
 		return nil, 0, false
 	}
-	q := &g.s.child[ply+1]
-	*q = *p
+	q := search.Child(g.s.child[:], p, ply)
 	q.SetTurn(q.Turn().Other())
 	return q, 2 + depth/4, true
 }
@@ -268,8 +267,7 @@ func (g game) Prune(*abalone.Position, abalone.Move, int, int, int, int) bool { 
 // Make plays m on a copy of p (see Searcher.child): Unmake is never
 // called.
 func (g game) Make(p *abalone.Position, m abalone.Move, ply int) *abalone.Position {
-	q := &g.s.child[ply+1]
-	*q = *p
+	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
@@ -22,22 +23,12 @@ func mustPosition(t testing.TB, s string) abalone.Position {
 // randomPositions returns positions from random games of every layout.
 func randomPositions(n int, seed uint64) []abalone.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []abalone.Position
-	for i := 0; len(out) < n; i++ {
-		p := abalone.NewPosition(abalone.AllLayouts()[i%3])
-		for range rng.IntN(80) {
-			ms := p.LegalMoves()
-			if len(ms) == 0 {
-				break
-			}
-			p.MakeMove(ms[rng.IntN(len(ms))])
-		}
-		if !p.IsOver() {
-			out = append(out, p)
-		}
-	}
-	return out
+	start := func(i int) abalone.Position { return abalone.NewPosition(abalone.AllLayouts()[i%3]) }
+	return searchtest.RandomPositions(rng, n, 80, start, (*abalone.Position).LegalMoves, play, (*abalone.Position).IsOver)
 }
+
+// play makes a move, for searchtest.RandomGame.
+func play(p *abalone.Position, m abalone.Move) { p.MakeMove(m) }
 
 func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 	s := NewSearcher(4)
@@ -148,11 +139,11 @@ func TestHardDeadline(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	n1, _, err := Bench(4)
+	n1, _, _, err := Bench(4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n2, _, _ := Bench(4)
+	n2, _, _, _ := Bench(4)
 	if n1 != n2 || n1 == 0 {
 		t.Errorf("bench nodes %d then %d; want the same, non-zero", n1, n2)
 	}
@@ -197,7 +188,7 @@ func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	var searching time.Duration // without making and clearing the tables
 	for b.Loop() {
-		n, el, err := Bench(5)
+		n, el, _, err := Bench(5)
 		if err != nil {
 			b.Fatal(err)
 		}

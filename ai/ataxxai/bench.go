@@ -1,7 +1,6 @@
 package ataxxai
 
 import (
-	"context"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -24,19 +23,20 @@ var benchPositions = []string{
 // BenchDepth is the depth of the bench signature.
 const BenchDepth = 7
 
-// Bench searches its positions to depth, each with a fresh 16 MB table,
-// and returns the nodes visited and the time taken: a fixed depth makes
-// the node count the same in every run, so it changes only when the
-// search's behaviour does.
-func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
-	nodes, elapsed, _, err = bench(depth)
-	return nodes, elapsed, err
+// Bench searches its positions under the UAI rules to depth with a 16 MB
+// table, cleared for each, and returns the nodes visited, the time taken
+// and the moves chosen: a fixed depth makes the node count the same in
+// every run, so it changes only when the search's behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, moves string, err error) {
+	return search.Bench(benchPositions, parseUAI, depth, NewSearcher(16))
 }
 
-// bench is Bench with the moves chosen.
-func bench(depth int) (uint64, time.Duration, string, error) {
-	return search.Bench(benchPositions, ataxx.ParseFEN, func(pos ataxx.Position) Result {
-		pos.SetRules(ataxx.RulesUAI)
-		return NewSearcher(16).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-	})
+// parseUAI parses a FEN as a position under the UAI rules.
+func parseUAI(fen string) (ataxx.Position, error) {
+	pos, err := ataxx.ParseFEN(fen)
+	if err != nil {
+		return pos, err
+	}
+	pos.SetRules(ataxx.RulesUAI)
+	return pos, nil
 }

@@ -1,7 +1,6 @@
 package ataxxai
 
 import (
-	"context"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -11,25 +10,28 @@ import (
 // MaxLevel is the strongest level.
 const MaxLevel = 10
 
-// levels is the ladder: 1 plays at random, 2 to 8 search to a fixed
+// ladder is the ladder: 1 plays at random, 2 to 8 search to a fixed
 // depth (the lower ones with noise in their evaluation, as a beginner
-// wants), 9 and 10 think for half and all of the move budget.
-var levels = search.Levels{
-	{Random: true},
-	{Depth: 1, Noise: 60},
-	{Depth: 2, Noise: 30},
-	{Depth: 3, Noise: 15},
-	{Depth: 4}, {Depth: 5}, {Depth: 6}, {Depth: 8},
-	{TimeDiv: 2},
-	{TimeDiv: 1},
+// wants), 9 and 10 think for half and all of the move budget. Each
+// search stands alone, so a seed replays the same move at every level.
+var ladder = search.Ladder[ataxx.Position, ataxx.Move]{
+	Levels: search.Levels{
+		{Random: true},
+		{Depth: 1, Noise: 60},
+		{Depth: 2, Noise: 30},
+		{Depth: 3, Noise: 15},
+		{Depth: 4}, {Depth: 5}, {Depth: 6}, {Depth: 8},
+		{TimeDiv: 2},
+		{TimeDiv: 1},
+	},
+	Random: RandomMove, Clear: search.ClearAlways, Over: ataxx.ErrGameOver,
 }
 
-// Level returns the limits and options of a chat level (see levels);
+// Level returns the limits and options of a chat level (see ladder);
 // random reports a level that plays at random. Every level stops at
 // budget.
-func Level(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
-	lim, noise, random := levels.Limits(level, budget)
-	return lim, Options{Noise: noise}, random
+func Level(level int, budget time.Duration) (Limits, Options, bool) {
+	return ladder.Levels.Limits(level, budget)
 }
 
 // Pool lends a bounded number of Searchers, each with its own hash table,
@@ -40,16 +42,7 @@ type Pool = search.Player[*Searcher, ataxx.Position, ataxx.Move]
 // NewPool returns a pool of n searchers with hashMB megabytes of hash
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
-	searchers := search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) })
-	return search.NewPlayer(searchers, levels, RandomMove, (*Searcher).choose)
-}
-
-// choose picks a move at level within budget, seed making it repeatable.
-func (s *Searcher) choose(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
-	lim, opts, _ := Level(level, budget)
-	s.Clear() // each search stands alone, so a seed replays the same
-	opts.Seed = uint64(seed)
-	return search.Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, ataxx.ErrGameOver)
+	return search.NewPlayer(search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) }), ladder)
 }
 
 // RandomMove returns a legal move chosen by seed.

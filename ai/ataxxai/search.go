@@ -20,6 +20,10 @@ const (
 // search.Limits).
 type Limits = search.Limits
 
+// Options weaken the search for the low levels: noise in the evaluation,
+// chosen by a seed.
+type Options = search.Options
+
 // DefaultOverhead is the time kept back on every move for what happens
 // outside the search (see Limits.Overhead).
 const DefaultOverhead = search.DefaultOverhead
@@ -100,12 +104,6 @@ func (s *Searcher) Clear() {
 // HasTable reports whether the transposition table has been allocated:
 // it has once a search has run since NewSearcher or SetHash.
 func (s *Searcher) HasTable() bool { return s.tt != nil }
-
-// Options change how a search plays, for the weaker levels.
-type Options struct {
-	Noise int    // up to this much is added to or taken from each evaluation
-	Seed  uint64 // chooses the noise
-}
 
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. If the game is over it
@@ -292,8 +290,7 @@ func (g game) Pass(p *ataxx.Position, ply, depth, beta int) (*ataxx.Position, in
 		p.Empty().Count() < nullMinEmpty || s.evaluate(p, ply) < beta {
 		return nil, 0, false
 	}
-	q := &s.child[ply+1]
-	*q = *p
+	q := search.Child(s.child[:], p, ply)
 	q.MakeMove(ataxx.Pass)
 	return q, 2 + depth/6, true
 }
@@ -358,8 +355,7 @@ func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int
 // Make plays m on a copy of p (see Searcher.child): Unmake is never
 // called.
 func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
-	q := &g.s.child[ply+1]
-	*q = *p
+	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -15,22 +16,22 @@ func randomPositions(n int, seed uint64) []ataxx.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	starts := []string{ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"}
 	var out []ataxx.Position
+	keep := func(p *ataxx.Position) bool {
+		if rng.IntN(3) == 0 {
+			out = append(out, *p)
+		}
+		return len(out) < n
+	}
 	for len(out) < n {
 		p, _ := ataxx.ParseFEN(starts[rng.IntN(len(starts))])
 		p.SetRules(ataxx.RulesUAI)
-		for ply := 0; len(out) < n; ply++ {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			if rng.IntN(3) == 0 {
-				out = append(out, p)
-			}
-			p.MakeMove(moves[rng.IntN(len(moves))])
-		}
+		searchtest.RandomGame(rng, &p, -1, (*ataxx.Position).LegalMoves, play, keep)
 	}
 	return out
 }
+
+// play makes a move, for searchtest.RandomGame.
+func play(p *ataxx.Position, m ataxx.Move) { p.MakeMove(m) }
 
 func TestNeverAnIllegalMove(t *testing.T) {
 	s := NewSearcher(4)
@@ -90,7 +91,7 @@ func TestDeterministic(t *testing.T) {
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		n, _, err := Bench(BenchDepth)
+		n, _, _, err := Bench(BenchDepth)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -71,11 +71,8 @@ func Negamax(pos congo.Position, depth int) (congo.Move, error) {
 }
 
 func guideNegamax(p *congo.Position, depth, ply, alpha, beta int, lists []congo.MoveList) int {
-	if lost, won := over(p); lost || won {
-		if lost {
-			return -MateScore + ply
-		}
-		return MateScore - ply
+	if score, over := ended(p, ply); over {
+		return score
 	}
 	if depth <= 0 {
 		return GuideEvaluate(p)
@@ -90,14 +87,9 @@ func guideNegamax(p *congo.Position, depth, ply, alpha, beta int, lists []congo.
 		u := p.MakeMove(m)
 		score := -guideNegamax(p, depth-1, ply+1, -beta, -alpha, lists)
 		p.UnmakeMove(m, u)
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha = score
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = search.Raise(score, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best

@@ -1,7 +1,6 @@
 package congoai
 
 import (
-	"context"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
@@ -20,18 +19,10 @@ var benchPositions = []string{
 // BenchDepth is the depth of the bench signature.
 const BenchDepth = 6
 
-// Bench searches its positions to depth, each with a fresh 4 MB table,
-// and returns the nodes visited and the time taken: a fixed depth makes
-// the node count the same in every run, so it changes only when the
-// search's behaviour does.
-func Bench(depth int) (nodes uint64, elapsed time.Duration, err error) {
-	nodes, elapsed, _, err = bench(depth)
-	return nodes, elapsed, err
-}
-
-// bench is Bench with the moves chosen.
-func bench(depth int) (uint64, time.Duration, string, error) {
-	return search.Bench(benchPositions, congo.ParseFEN, func(pos congo.Position) Result {
-		return NewSearcher(4).Search(context.Background(), pos, Limits{Depth: depth}, Options{}, nil)
-	})
+// Bench searches its positions to depth with a 4 MB table, cleared for
+// each, and returns the nodes visited, the time taken and the moves
+// chosen: a fixed depth makes the node count the same in every run, so
+// it changes only when the search's behaviour does.
+func Bench(depth int) (nodes uint64, elapsed time.Duration, moves string, err error) {
+	return search.Bench(benchPositions, congo.ParseFEN, depth, NewSearcher(4))
 }

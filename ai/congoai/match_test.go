@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -35,10 +36,7 @@ func TestMatchAgainstNegamax(t *testing.T) {
 		var p congo.Position
 		for {
 			p = congo.NewPosition()
-			for range 4 {
-				moves := p.LegalMoves()
-				p.MakeMove(moves[rng.IntN(len(moves))])
-			}
+			searchtest.RandomGame(rng, &p, 4, (*congo.Position).LegalMoves, play, nil)
 			if !p.CanTakeLion() {
 				break
 			}

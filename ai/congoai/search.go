@@ -119,11 +119,18 @@ func budget(lim Limits) (hard, soft time.Duration) {
 	return search.CapBudget(hard, soft, lim.Cap)
 }
 
-// lost reports whether the side to move has lost its lion, and won
-// whether the other side has (a board set up that way).
-func over(p *congo.Position) (lost, won bool) {
+// ended reports whether the game has ended at ply, a lion lost, and if
+// so scores it for the side to move: lost when its own lion is gone, won
+// when only the other's is (a board set up that way).
+func ended(p *congo.Position, ply int) (score int, over bool) {
 	us := p.Turn()
-	return p.Pieces(us, congo.Lion) == 0, p.Pieces(us.Other(), congo.Lion) == 0
+	switch {
+	case p.Pieces(us, congo.Lion) == 0:
+		return -MateScore + ply, true
+	case p.Pieces(us.Other(), congo.Lion) == 0:
+		return MateScore - ply, true
+	}
+	return 0, false
 }
 
 func (s *Searcher) evaluate(p *congo.Position) int {
@@ -209,13 +216,10 @@ type game struct{ s *Searcher }
 // Settle scores a lost lion as the end of the game; at the horizon it
 // searches the captures (quiesce).
 func (g game) Settle(p *congo.Position, depth, ply, alpha, beta int) (uint64, int, bool) {
-	lost, won := over(p)
-	switch {
-	case lost:
-		return 0, -MateScore + ply, true
-	case won:
-		return 0, MateScore - ply, true
-	case depth <= 0 || ply >= MaxPly:
+	if score, over := ended(p, ply); over {
+		return 0, score, true
+	}
+	if depth <= 0 || ply >= MaxPly {
 		return 0, g.s.quiesce(p, ply, 0, alpha, beta), true
 	}
 	return p.Hash(), 0, false
@@ -285,11 +289,8 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 	if s.clock.Visit() {
 		return 0
 	}
-	if lost, won := over(p); lost || won {
-		if lost {
-			return -MateScore + ply
-		}
-		return MateScore - ply
+	if score, over := ended(p, ply); over {
+		return score
 	}
 	stand := s.evaluate(p)
 	if stand >= beta || qply >= maxQPly || ply+qply >= MaxPly+maxQPly {
@@ -321,14 +322,9 @@ func (s *Searcher) quiesce(p *congo.Position, ply, qply, alpha, beta int) int {
 		if s.clock.Stopped() {
 			return 0
 		}
-		if score > best {
-			best = score
-			if score > alpha {
-				alpha = score
-				if alpha >= beta {
-					break
-				}
-			}
+		var cut bool
+		if best, alpha, cut = search.Raise(score, best, alpha, beta); cut {
+			break
 		}
 	}
 	return best

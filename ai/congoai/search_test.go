@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -16,22 +17,15 @@ import (
 func randomPositions(n int, seed uint64) []congo.Position {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	starts := []string{congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"}
-	var out []congo.Position
-	for len(out) < n {
-		p, _ := congo.ParseFEN(starts[len(out)%2])
-		for range rng.IntN(40) {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			p.MakeMove(moves[rng.IntN(len(moves))])
-		}
-		if !p.GameOver() {
-			out = append(out, p)
-		}
+	start := func(i int) congo.Position {
+		p, _ := congo.ParseFEN(starts[i%2])
+		return p
 	}
-	return out
+	return searchtest.RandomPositions(rng, n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
 }
+
+// play makes a move, for searchtest.RandomGame.
+func play(p *congo.Position, m congo.Move) { p.MakeMove(m) }
 
 func TestNeverAnIllegalMove(t *testing.T) {
 	s := NewSearcher(4)
@@ -174,7 +168,7 @@ func TestNodeLimit(t *testing.T) {
 
 // benchNodesNow is the bench signature's node count.
 func benchNodesNow() uint64 {
-	n, _, _, err := bench(BenchDepth)
+	n, _, _, err := Bench(BenchDepth)
 	if err != nil {
 		panic(err)
 	}

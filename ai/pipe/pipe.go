@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strings"
 	"time"
 )
 
@@ -88,4 +89,53 @@ func (p *Process) Close(grace time.Duration) error {
 		<-done
 	}
 	return nil
+}
+
+// Handshake runs path with args and opens a conversation in protocol
+// ("uai", "ugi": the name the engine answers with protocol+"ok"): it
+// takes the engine's "id name" as Name, sets the options ("name" ->
+// "value") and waits for readyok, all within ten seconds of ctx. When a
+// step fails it closes the program, with grace (see Close), and returns
+// the error.
+func Handshake(ctx context.Context, path string, args []string, protocol string, options map[string]string, grace time.Duration) (*Process, error) {
+	p, err := Start(path, args)
+	if err != nil {
+		return nil, err
+	}
+	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := p.handshake(hctx, protocol, options); err != nil {
+		p.Close(grace)
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Process) handshake(ctx context.Context, protocol string, options map[string]string) error {
+	if err := p.Send(protocol); err != nil {
+		return err
+	}
+	if _, err := p.Until(ctx, func(l string) bool {
+		if name, ok := strings.CutPrefix(l, "id name "); ok {
+			p.Name = name
+		}
+		return l == protocol+"ok"
+	}); err != nil {
+		return err
+	}
+	for name, value := range options {
+		if err := p.Send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
+			return err
+		}
+	}
+	return p.Ready(ctx)
+}
+
+// Ready sends isready and waits for readyok.
+func (p *Process) Ready(ctx context.Context) error {
+	if err := p.Send("isready"); err != nil {
+		return err
+	}
+	_, err := p.Until(ctx, func(l string) bool { return l == "readyok" })
+	return err
 }

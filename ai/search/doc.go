@@ -30,8 +30,14 @@
 //     every 1024 nodes so that the check costs nothing measurable. Budget
 //     turns Limits (a move time or a game clock) into its two limits.
 //   - Levels is a game's ladder of play levels, from random to full
-//     strength; Pool lends a bounded number of searchers to any number of
-//     games, so memory and CPU stay fixed however many games run.
-//   - Pick, Jitter, MateIn, ToTT and FromTT are the small helpers every
-//     alpha-beta search repeats.
+//     strength; a Ladder adds how the game plays them (its random mover,
+//     which searches forget the earlier ones first) and chooses a move
+//     at a level with any Searcher. Pool lends a bounded number of
+//     searchers to any number of games, so memory and CPU stay fixed
+//     however many games run, and Player plays a Ladder with them.
+//   - Bench searches a game's bench positions to a fixed depth: the
+//     nodes and moves are its bench signature, which package searchtest
+//     checks in each game's tests.
+//   - Pick, Jitter, MateIn, ToTT, FromTT, Raise and Child are the small
+//     helpers every alpha-beta search would otherwise repeat.
 package search

@@ -94,24 +94,66 @@ func RandomIndex(n int, seed int64, stream uint64) int {
 	return rng.IntN(n)
 }
 
-// Player chooses moves for any number of games, at a level of a game's
-// ladder, with searchers lent by its Pool: a game's AI supplies its
-// random mover and how a lent searcher chooses.
-type Player[S comparable, P, M any] struct {
-	pool   *Pool[S]
-	levels Levels
-	random func(pos P, seed int64) (M, error)
-	choose func(s S, ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error)
+// Searcher is a game's search as a Ladder plays it: it searches a
+// position P for a move M, and Clear forgets what earlier searches
+// learned.
+type Searcher[P, M any] interface {
+	Search(ctx context.Context, pos P, lim Limits, opts Options, info func(Info[M])) Result[M]
+	Clear()
 }
 
-// NewPlayer returns a player lending pool's searchers: random answers the
-// levels of the ladder that play at random, without a searcher; choose
-// the others, with one.
-func NewPlayer[S comparable, P, M any](pool *Pool[S], levels Levels,
-	random func(pos P, seed int64) (M, error),
-	choose func(s S, ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error),
-) *Player[S, P, M] {
-	return &Player[S, P, M]{pool: pool, levels: levels, random: random, choose: choose}
+// Ladder is a game's levels and how it plays them: Random answers the
+// levels that play at random, Clear says which searches first forget the
+// earlier ones, and Over is the game's error for a position without a
+// move.
+type Ladder[P any, M comparable] struct {
+	Levels Levels
+	Random func(pos P, seed int64) (M, error)
+	Clear  func(lim Limits) bool
+	Over   error
+}
+
+// ClearAlways is the Ladder.Clear of a game each of whose searches stands
+// alone, so that a seed replays the same move at every level.
+func ClearAlways(Limits) bool { return true }
+
+// ClearFixedDepth is the Ladder.Clear of a game whose fixed-depth levels
+// stand alone (their choice depends only on the position and seed) while
+// its timed levels keep what they learned, which is worth depth on the
+// next move of the same game.
+func ClearFixedDepth(lim Limits) bool { return lim.Depth > 0 }
+
+// Choose picks a move for pos at level within budget with s; seed makes
+// the choice repeatable. It fails with l.Over wrapped when there is no
+// move, and with ctx's error when ctx is done before a move was found.
+func (l Ladder[P, M]) Choose(ctx context.Context, s Searcher[P, M], pos P, level int, budget time.Duration, seed int64) (M, error) {
+	lim, opts, random := l.Levels.Limits(level, budget)
+	if random {
+		return l.Random(pos, seed)
+	}
+	if l.Clear(lim) {
+		s.Clear()
+	}
+	opts.Seed = uint64(seed)
+	return Chosen(ctx, s.Search(ctx, pos, lim, opts, nil).Move, l.Over)
+}
+
+// Player chooses moves for any number of games, at a level of a game's
+// ladder, with searchers lent by its Pool.
+type Player[S interface {
+	comparable
+	Searcher[P, M]
+}, P any, M comparable] struct {
+	pool   *Pool[S]
+	ladder Ladder[P, M]
+}
+
+// NewPlayer returns a player that plays ladder with pool's searchers.
+func NewPlayer[S interface {
+	comparable
+	Searcher[P, M]
+}, P any, M comparable](pool *Pool[S], ladder Ladder[P, M]) *Player[S, P, M] {
+	return &Player[S, P, M]{pool: pool, ladder: ladder}
 }
 
 // ChooseMove picks a move at level within the pool's budget; seed makes
@@ -122,10 +164,11 @@ func (p *Player[S, P, M]) ChooseMove(ctx context.Context, pos P, level int, seed
 }
 
 // ChooseMoveWithin is ChooseMove thinking at most budget (a game clock's
-// share), or the pool's own budget when that is less or budget is 0.
+// share), or the pool's own budget when that is less or budget is 0. A
+// level that plays at random answers without a searcher.
 func (p *Player[S, P, M]) ChooseMoveWithin(ctx context.Context, pos P, level int, budget time.Duration, seed int64) (M, error) {
-	if p.levels.At(level).Random {
-		return p.random(pos, seed)
+	if p.ladder.Levels.At(level).Random {
+		return p.ladder.Random(pos, seed)
 	}
 	s, err := p.pool.Lend(ctx)
 	if err != nil {
@@ -133,19 +176,19 @@ func (p *Player[S, P, M]) ChooseMoveWithin(ctx context.Context, pos P, level int
 		return none, err
 	}
 	defer p.pool.Return(s)
-	return p.choose(s, ctx, pos, level, p.pool.Budget(budget), seed)
+	return p.ladder.Choose(ctx, s, pos, level, p.pool.Budget(budget), seed)
 }
 
 // Searchers returns the pool the player lends searchers from.
 func (p *Player[S, P, M]) Searchers() *Pool[S] { return p.pool }
 
-// Limits returns the search limits of level within a move budget, with
-// the evaluation noise it plays with; random reports a level that plays
-// at random. Every level stops at budget (Cap) whatever its depth, so a
-// game's own Level is this and its options, one ladder read one way.
-func (ls Levels) Limits(level int, budget time.Duration) (lim Limits, noise int, random bool) {
+// Limits returns the search limits of level within a move budget and the
+// options (the evaluation noise) it plays with; random reports a level
+// that plays at random. Every level stops at budget (Cap) whatever its
+// depth, so a game's own Level is this, one ladder read one way.
+func (ls Levels) Limits(level int, budget time.Duration) (lim Limits, opts Options, random bool) {
 	l := ls.At(level)
-	return Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}, l.Noise, l.Random
+	return Limits{Depth: l.Depth, MoveTime: l.MoveTime(budget), Cap: budget}, Options{Noise: l.Noise}, l.Random
 }
 
 // RandomMove returns the move of moves (the legal ones) chosen by seed on

@@ -68,16 +68,16 @@ func TestPool(t *testing.T) {
 
 // TestPlayer: a random level answers without a searcher, even from a
 // pool whose searchers are all lent; the others choose with a lent one
-// within the pool's budget.
+// within the pool's budget, cleared by the ladder's rule.
 func TestPlayer(t *testing.T) {
-	ladder := Levels{{Random: true}, {Depth: 2}}
-	random := func(pos int, seed int64) (int, error) { return -pos, nil }
-	var gotBudget time.Duration
-	choose := func(s *int, ctx context.Context, pos, level int, budget time.Duration, seed int64) (int, error) {
-		gotBudget = budget
-		return pos + *s, nil
+	over := errors.New("over")
+	ladder := Ladder[int, square]{
+		Levels: Levels{{Random: true}, {Depth: 2}, {TimeDiv: 1}},
+		Random: func(pos int, seed int64) (square, error) { return square(-pos), nil },
+		Clear:  ClearFixedDepth,
+		Over:   over,
 	}
-	p := NewPlayer(NewPool(1, time.Second, func() *int { v := 100; return &v }), ladder, random, choose)
+	p := NewPlayer(NewPool(1, time.Second, func() *squarer { return &squarer{add: 100} }), ladder)
 	lent, _ := p.Searchers().Lend(context.Background())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -88,8 +88,22 @@ func TestPlayer(t *testing.T) {
 		t.Errorf("searching level with every searcher lent and ctx done: %v; want context.Canceled", err)
 	}
 	p.Searchers().Return(lent)
-	if m, err := p.ChooseMoveWithin(context.Background(), 5, 2, time.Minute, 0); m != 105 || err != nil || gotBudget != time.Second {
-		t.Errorf("searching level: %d, %v within %v; want 105, nil within 1s", m, err, gotBudget)
+	if m, err := p.ChooseMoveWithin(context.Background(), 5, 3, time.Minute, 0); m != 125 || err != nil || lent.lim.MoveTime != time.Second || lent.clears != 0 {
+		t.Errorf("timed level: %d, %v within %v after %d clears; want 125, nil within 1s after none", m, err, lent.lim.MoveTime, lent.clears)
+	}
+	if m, err := p.ChooseMove(context.Background(), 5, 2, 0); m != 125 || err != nil || lent.lim.Depth != 2 || lent.clears != 1 {
+		t.Errorf("fixed-depth level: %d, %v at depth %d after %d clears; want 125, nil at 2 after 1", m, err, lent.lim.Depth, lent.clears)
+	}
+}
+
+// TestLadderChoose: Choose fails with the ladder's error when the search
+// finds no move, and always clears under ClearAlways.
+func TestLadderChoose(t *testing.T) {
+	over := errors.New("over")
+	ladder := Ladder[int, square]{Levels: Levels{{TimeDiv: 1}}, Clear: ClearAlways, Over: over}
+	s := &squarer{}
+	if _, err := ladder.Choose(context.Background(), s, 0, 1, time.Second, 3); !errors.Is(err, over) || s.clears != 1 {
+		t.Errorf("Choose without a move: %v after %d clears; want %v after 1", err, s.clears, over)
 	}
 }
 
@@ -115,18 +129,18 @@ func TestLevelsLimits(t *testing.T) {
 		name   string
 		level  int
 		lim    Limits
-		noise  int
+		opts   Options
 		random bool
 	}{
-		{"random", 1, Limits{Cap: budget}, 0, true},
-		{"fixed depth with noise", 2, Limits{Depth: 2, Cap: budget}, 50, false},
-		{"half the budget", 3, Limits{MoveTime: budget / 2, Cap: budget}, 0, false},
+		{"random", 1, Limits{Cap: budget}, Options{}, true},
+		{"fixed depth with noise", 2, Limits{Depth: 2, Cap: budget}, Options{Noise: 50}, false},
+		{"half the budget", 3, Limits{MoveTime: budget / 2, Cap: budget}, Options{}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			lim, noise, random := ladder.Limits(tc.level, budget)
-			if lim != tc.lim || noise != tc.noise || random != tc.random {
-				t.Errorf("Limits(%d) = %+v, %d, %v; want %+v, %d, %v", tc.level, lim, noise, random, tc.lim, tc.noise, tc.random)
+			lim, opts, random := ladder.Limits(tc.level, budget)
+			if lim != tc.lim || opts != tc.opts || random != tc.random {
+				t.Errorf("Limits(%d) = %+v, %+v, %v; want %+v, %+v, %v", tc.level, lim, opts, random, tc.lim, tc.opts, tc.random)
 			}
 		})
 	}

@@ -68,3 +68,24 @@ func Abs(x int) int {
 	}
 	return x
 }
+
+// Raise takes a move's score into a node's best score and alpha, and
+// reports whether it cuts the node off, reaching beta: the step every
+// plain alpha-beta loop ends a move with. It needs alpha below beta, as
+// a node's window always is.
+func Raise(score, best, alpha, beta int) (newBest, newAlpha int, cut bool) {
+	if score <= best {
+		return best, alpha, false
+	}
+	return score, max(alpha, score), score >= beta
+}
+
+// Child copies p to children[ply+1] and returns the copy: the position a
+// game whose positions are so small that copying one costs less than
+// taking a move back (Negamax.CopyMake) makes the move at ply on, or its
+// null move.
+func Child[P any](children []P, p *P, ply int) *P {
+	q := &children[ply+1]
+	*q = *p
+	return q
+}

@@ -39,3 +39,34 @@ func TestPickAsPlain(t *testing.T) {
 		}
 	}
 }
+
+func TestRaise(t *testing.T) {
+	tests := []struct {
+		name                string
+		score, best, alpha  int
+		wantBest, wantAlpha int
+		wantCut             bool
+	}{
+		{"no better", 5, 7, 10, 7, 10, false},
+		{"better, below alpha", 8, 7, 10, 8, 10, false},
+		{"raises alpha", 12, 7, 10, 12, 12, false},
+		{"reaches beta", 20, 7, 10, 20, 20, true},
+		{"beyond beta", 25, 7, 10, 25, 25, true},
+	}
+	for _, tc := range tests {
+		best, alpha, cut := Raise(tc.score, tc.best, tc.alpha, 20)
+		if best != tc.wantBest || alpha != tc.wantAlpha || cut != tc.wantCut {
+			t.Errorf("%s: Raise(%d, %d, %d, 20) = %d, %d, %v; want %d, %d, %v", tc.name, tc.score, tc.best, tc.alpha, best, alpha, cut, tc.wantBest, tc.wantAlpha, tc.wantCut)
+		}
+	}
+}
+
+func TestChild(t *testing.T) {
+	children := make([]int, 3)
+	p := 7
+	q := Child(children, &p, 1)
+	*q++
+	if p != 7 || children[2] != 8 || q != &children[2] {
+		t.Errorf("Child at ply 1 of 7: p %d, children %v; want 7 and the copy at 2", p, children)
+	}
+}

@@ -3,6 +3,8 @@ package strategoai
 import (
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
+
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
 
@@ -54,13 +56,8 @@ func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 		u := p.MakeMove(m)
 		v := -s.negamax(p, depth-1, -beta, -alpha)
 		p.UnmakeMove(m, u)
-		if v > best {
-			best = v
-		}
-		if v > alpha {
-			alpha = v
-		}
-		if alpha >= beta {
+		var cut bool
+		if best, alpha, cut = search.Raise(v, best, alpha, beta); cut {
 			break
 		}
 	}

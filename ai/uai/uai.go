@@ -29,60 +29,21 @@ type Engine struct {
 // Start runs the program with args, does the handshake (uai/uaiok), sets
 // the options ("name" -> "value") and waits for readyok.
 func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
-	proc, err := pipe.Start(path, args)
+	proc, err := pipe.Handshake(ctx, path, args, "uai", options, time.Second)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{Name: path, proc: proc}
-	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := e.send("uai"); err != nil {
-		e.Close()
-		return nil, err
-	}
-	if _, err := e.until(hctx, func(l string) bool {
-		if name, ok := strings.CutPrefix(l, "id name "); ok {
-			e.Name = name
-		}
-		return l == "uaiok"
-	}); err != nil {
-		e.Close()
-		return nil, err
-	}
-	for name, value := range options {
-		if err := e.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
-			e.Close()
-			return nil, err
-		}
-	}
-	if err := e.Ready(hctx); err != nil {
-		e.Close()
-		return nil, err
-	}
-	return e, nil
-}
-
-func (e *Engine) send(line string) error { return e.proc.Send(line) }
-
-// until reads lines until match accepts one, which it returns.
-func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
-	return e.proc.Until(ctx, match)
+	return &Engine{Name: proc.Name, proc: proc}, nil
 }
 
 // Ready sends isready and waits for readyok.
-func (e *Engine) Ready(ctx context.Context) error {
-	if err := e.send("isready"); err != nil {
-		return err
-	}
-	_, err := e.until(ctx, func(l string) bool { return l == "readyok" })
-	return err
-}
+func (e *Engine) Ready(ctx context.Context) error { return e.proc.Ready(ctx) }
 
 // NewGame tells the engine a new game begins.
 func (e *Engine) NewGame(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := e.send("uainewgame"); err != nil {
+	if err := e.proc.Send("uainewgame"); err != nil {
 		return err
 	}
 	return e.Ready(ctx)
@@ -103,20 +64,20 @@ func (e *Engine) Go(ctx context.Context, start string, moves []ataxx.Move, goArg
 		}
 		pos += " moves " + strings.Join(ms, " ")
 	}
-	if err := e.send(pos); err != nil {
+	if err := e.proc.Send(pos); err != nil {
 		return ataxx.NoMove, err
 	}
-	if err := e.send("go " + goArgs); err != nil {
+	if err := e.proc.Send("go " + goArgs); err != nil {
 		return ataxx.NoMove, err
 	}
 	isBest := func(l string) bool { return strings.HasPrefix(l, "bestmove") }
-	line, err := e.until(ctx, isBest)
+	line, err := e.proc.Until(ctx, isBest)
 	if err != nil {
 		// Out of time or canceled: ask it to stop, then give up.
-		e.send("stop")
+		e.proc.Send("stop")
 		grace, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		if _, err2 := e.until(grace, isBest); err2 != nil {
+		if _, err2 := e.proc.Until(grace, isBest); err2 != nil {
 			return ataxx.NoMove, err2
 		}
 		return ataxx.NoMove, err

@@ -26,60 +26,19 @@ type Engine struct {
 // Start runs the program with args, does the handshake (ugi/ugiok), sets
 // the options and waits for readyok.
 func Start(ctx context.Context, path string, args []string, options map[string]string) (*Engine, error) {
-	proc, err := pipe.Start(path, args)
+	proc, err := pipe.Handshake(ctx, path, args, "ugi", options, 2*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{Name: path, proc: proc}
-	hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := e.send("ugi"); err != nil {
-		e.Close()
-		return nil, err
-	}
-	if _, err := e.until(hctx, func(l string) bool {
-		if name, ok := strings.CutPrefix(l, "id name "); ok {
-			e.Name = name
-		}
-		return l == "ugiok"
-	}); err != nil {
-		e.Close()
-		return nil, err
-	}
-	for name, value := range options {
-		if err := e.send(fmt.Sprintf("setoption name %s value %s", name, value)); err != nil {
-			e.Close()
-			return nil, err
-		}
-	}
-	if err := e.ready(hctx); err != nil {
-		e.Close()
-		return nil, err
-	}
-	return e, nil
-}
-
-func (e *Engine) send(line string) error { return e.proc.Send(line) }
-
-// until reads lines until match accepts one, which it returns.
-func (e *Engine) until(ctx context.Context, match func(string) bool) (string, error) {
-	return e.proc.Until(ctx, match)
-}
-
-func (e *Engine) ready(ctx context.Context) error {
-	if err := e.send("isready"); err != nil {
-		return err
-	}
-	_, err := e.until(ctx, func(l string) bool { return l == "readyok" })
-	return err
+	return &Engine{Name: proc.Name, proc: proc}, nil
 }
 
 // NewGame tells the engine a new game begins.
 func (e *Engine) NewGame(ctx context.Context) error {
-	if err := e.send("uginewgame"); err != nil {
+	if err := e.proc.Send("uginewgame"); err != nil {
 		return err
 	}
-	return e.ready(ctx)
+	return e.proc.Ready(ctx)
 }
 
 func positionLine(start string, moves []string) string {
@@ -97,14 +56,14 @@ func positionLine(start string, moves []string) string {
 // moves, and returns what the engine reported wrong with it ("" if
 // nothing): an illegal move, an unreadable position.
 func (e *Engine) SetPosition(ctx context.Context, start string, moves []string) (string, error) {
-	if err := e.send(positionLine(start, moves)); err != nil {
+	if err := e.proc.Send(positionLine(start, moves)); err != nil {
 		return "", err
 	}
-	if err := e.send("isready"); err != nil {
+	if err := e.proc.Send("isready"); err != nil {
 		return "", err
 	}
 	var complaint string
-	_, err := e.until(ctx, func(l string) bool {
+	_, err := e.proc.Until(ctx, func(l string) bool {
 		if s, ok := strings.CutPrefix(l, "info string "); ok && complaint == "" {
 			complaint = s
 		}
@@ -116,25 +75,25 @@ func (e *Engine) SetPosition(ctx context.Context, start string, moves []string) 
 // Query asks the engine about the position it has ("gameover", "p1turn",
 // "result") and returns its response.
 func (e *Engine) Query(ctx context.Context, what string) (string, error) {
-	if err := e.send("query " + what); err != nil {
+	if err := e.proc.Send("query " + what); err != nil {
 		return "", err
 	}
-	l, err := e.until(ctx, func(l string) bool { return strings.HasPrefix(l, "response ") })
+	l, err := e.proc.Until(ctx, func(l string) bool { return strings.HasPrefix(l, "response ") })
 	return strings.TrimPrefix(l, "response "), err
 }
 
 // Go asks for a move in the position reached from start by moves, with
 // the go arguments given ("movetime 100", "p1time 9000 p2time 9000 ...").
 func (e *Engine) Go(ctx context.Context, start string, moves []string, goArgs string) (string, error) {
-	if err := e.send(positionLine(start, moves)); err != nil {
+	if err := e.proc.Send(positionLine(start, moves)); err != nil {
 		return "", err
 	}
-	if err := e.send("go " + goArgs); err != nil {
+	if err := e.proc.Send("go " + goArgs); err != nil {
 		return "", err
 	}
-	l, err := e.until(ctx, func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+	l, err := e.proc.Until(ctx, func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
 	if err != nil {
-		e.send("stop")
+		e.proc.Send("stop")
 		return "", err
 	}
 	m := strings.TrimSpace(strings.TrimPrefix(l, "bestmove "))
