@@ -19,9 +19,10 @@
 //     iteration (Info); once depth 1 is done it stops at once when its
 //     context is done or the hard deadline passes, and it always returns a
 //     legal move when there is one.
-//   - Level maps the chat levels 1..10 to limits; Searcher.ChooseMove and
+//   - The ladder of chat levels 1..10 (search.Climb's shape, Abalone's
+//     numbers) turns a level into limits; Searcher.ChooseMove and
 //     Pool.ChooseMove pick a move at a level; Greedy is a one-ply player to
-//     measure against; RandomMove is level 1.
+//     measure against.
 //   - Bench searches fixed positions to a fixed depth: its node count
 //     changes only when the search's behaviour does.
 package abaloneai

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
@@ -33,7 +34,7 @@ func play(p *abalone.Position, m abalone.Move) { p.MakeMove(m) }
 func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 	s := NewSearcher(4)
 	for i, p := range randomPositions(8, 1) {
-		for level := 1; level <= MaxLevel; level++ {
+		for level := 1; level <= search.MaxLevel; level++ {
 			m, err := s.ChooseMove(context.Background(), p, level, 20*time.Millisecond, int64(i))
 			if err != nil || !p.IsLegal(m) {
 				t.Fatalf("level %d in %v: %v, %v; want a legal move", level, p.Text(), m, err)
@@ -48,13 +49,13 @@ func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 func TestGameOverHasNoMove(t *testing.T) {
 	p := mustPosition(t, "black=A1,A2,B2;white=I5,I6;lost=0,6")
 	s := NewSearcher(1)
-	if _, err := s.ChooseMove(context.Background(), p, MaxLevel, time.Second, 1); !errors.Is(err, abalone.ErrGameOver) {
+	if _, err := s.ChooseMove(context.Background(), p, search.MaxLevel, time.Second, 1); !errors.Is(err, abalone.ErrGameOver) {
 		t.Errorf("ChooseMove after the end: %v; want ErrGameOver", err)
 	}
 	if m := Greedy(p); m != abalone.NoMove {
 		t.Errorf("Greedy after the end = %v; want NoMove", m)
 	}
-	if _, err := RandomMove(p, 1); !errors.Is(err, abalone.ErrGameOver) {
+	if _, err := ladder.Random(p, 1); !errors.Is(err, abalone.ErrGameOver) {
 		t.Errorf("RandomMove after the end: %v; want ErrGameOver", err)
 	}
 }
@@ -68,7 +69,7 @@ func TestTakesTheWin(t *testing.T) {
 		t.Fatalf("e7f8 should push G9 off: %v, %+v", err, p.Effect(win))
 	}
 	s := NewSearcher(4)
-	for level := 5; level <= MaxLevel; level++ {
+	for level := 5; level <= search.MaxLevel; level++ {
 		if m, err := s.ChooseMove(context.Background(), p, level, 200*time.Millisecond, 1); err != nil || m != win {
 			t.Errorf("level %d chose %v, %v; want %v", level, m, err, win)
 		}

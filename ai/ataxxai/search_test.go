@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
@@ -125,7 +126,7 @@ func TestCapOnHardPositions(t *testing.T) {
 			}
 			p := NewPool(1, 16, limit)
 			start := time.Now()
-			m, err := p.ChooseMove(context.Background(), pos, MaxLevel, 1)
+			m, err := p.ChooseMove(context.Background(), pos, search.MaxLevel, 1)
 			took := time.Since(start)
 			if err != nil || pos.Legal(m) != nil {
 				t.Fatalf("move %v, %v", m, err)
@@ -134,7 +135,7 @@ func TestCapOnHardPositions(t *testing.T) {
 			// may deschedule it past the cap, hence the slack.
 			const slack = time.Second
 			if took > limit+slack {
-				t.Errorf("level %d with a %v cap took %v; want at most %v", MaxLevel, limit, took, limit+slack)
+				t.Errorf("level %d with a %v cap took %v; want at most %v", search.MaxLevel, limit, took, limit+slack)
 			}
 			t.Logf("%s: %v after %v", fen, m, took)
 		})

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
@@ -198,7 +199,7 @@ func BenchmarkSearch(b *testing.B) {
 func TestLevels(t *testing.T) {
 	p := congo.NewPosition()
 	fixed, timed := NewPool(1, 1, 10*time.Second), NewPool(1, 1, 50*time.Millisecond)
-	for level := 1; level <= MaxLevel; level++ {
+	for level := 1; level <= search.MaxLevel; level++ {
 		pool := fixed
 		if level >= 9 {
 			pool = timed

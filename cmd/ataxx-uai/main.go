@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -58,7 +59,7 @@ type session struct {
 	out      *bufio.Writer
 	pos      ataxx.Position
 	searcher *ataxxai.Searcher  // its table is allocated by the first go: perft needs none
-	level    int                // ataxxai.MaxLevel: full strength
+	level    int                // search.MaxLevel: full strength
 	overhead time.Duration      // kept back on every move for the pipe
 	clocks   clockWatch         // what the manager charges beyond the search
 	cancel   context.CancelFunc // stops the running search
@@ -68,7 +69,7 @@ type session struct {
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out), searcher: ataxxai.NewSearcher(defaultHashMB), level: ataxxai.MaxLevel, overhead: ataxxai.DefaultOverhead}
+	s := &session{out: bufio.NewWriter(out), searcher: ataxxai.NewSearcher(defaultHashMB), level: search.MaxLevel, overhead: ataxxai.DefaultOverhead}
 	s.newGame()
 	defer s.stop()
 	sc := bufio.NewScanner(in)
@@ -166,7 +167,7 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
 		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
-		s.printf("option name Level type spin default %d min 1 max %d\n", ataxxai.MaxLevel, ataxxai.MaxLevel)
+		s.printf("option name Level type spin default %d min 1 max %d\n", search.MaxLevel, search.MaxLevel)
 		// Tuning options, for self-play matches.
 		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Stable)
 		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Exposed)
@@ -212,8 +213,8 @@ func (s *session) setoption(args []string) {
 		}
 		s.searcher.SetHash(n)
 	case ok && strings.EqualFold(name, "Level"):
-		if err != nil || n < 1 || n > ataxxai.MaxLevel {
-			s.info("Level must be a number from 1 to %d", ataxxai.MaxLevel)
+		if err != nil || n < 1 || n > search.MaxLevel {
+			s.info("Level must be a number from 1 to %d", search.MaxLevel)
 			return
 		}
 		s.level = n
@@ -331,7 +332,7 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	}
 	var opts ataxxai.Options
 	random := false
-	if s.level < ataxxai.MaxLevel {
+	if s.level < search.MaxLevel {
 		var levelLim ataxxai.Limits
 		levelLim, opts, random = ataxxai.Level(s.level, 0)
 		if levelLim.Depth > 0 && (lim.Depth == 0 || levelLim.Depth < lim.Depth) {
