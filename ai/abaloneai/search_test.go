@@ -89,7 +89,7 @@ func TestAvoidsTheLoss(t *testing.T) {
 	if !q.IsLegal(threat) || !q.Effect(threat).Ejected {
 		t.Fatalf("the test position has no threat:\n%v", q.Render(abalone.Standard))
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 	after := p
 	after.MakeMove(res.Move)
 	if n := after.Ejections(abalone.White); n > 0 || res.Info.Score <= -winBound {
@@ -100,8 +100,10 @@ func TestAvoidsTheLoss(t *testing.T) {
 func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
-	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}, Options{}, nil) }()
+	done := make(chan search.Result[abalone.Move])
+	go func() {
+		done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), search.Limits{}, search.Options{}, nil)
+	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
@@ -122,7 +124,7 @@ func TestHardDeadline(t *testing.T) {
 	s := NewSearcher(16)
 	for _, p := range randomPositions(3, 2) {
 		t0 := time.Now()
-		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond}, Options{}, nil)
+		res := s.Search(context.Background(), p, search.Limits{MoveTime: 100 * time.Millisecond}, search.Options{}, nil)
 		if el := time.Since(t0); el > 2*time.Second {
 			t.Errorf("search with a 100ms move time took %v", el)
 		}
@@ -133,7 +135,7 @@ func TestHardDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
-	s.Search(ctx, abalone.StartPosition(), Limits{}, Options{}, nil)
+	s.Search(ctx, abalone.StartPosition(), search.Limits{}, search.Options{}, nil)
 	if el := time.Since(t0); el > 2*time.Second {
 		t.Errorf("search with a 50ms context deadline took %v", el)
 	}
@@ -207,15 +209,15 @@ func BenchmarkSearch(b *testing.B) {
 func TestBudget(t *testing.T) {
 	tests := []struct {
 		name       string
-		lim        Limits
+		lim        search.Limits
 		hard, soft time.Duration
 	}{
-		{"none", Limits{}, 0, 0},
-		{"move time", Limits{MoveTime: time.Second}, time.Second, 400 * time.Millisecond},
-		{"clock", Limits{Time: 30 * time.Second, Inc: time.Second}, 1750 * time.Millisecond, 700 * time.Millisecond},
-		{"short clock", Limits{Time: 20 * time.Millisecond, Inc: time.Second}, 5 * time.Millisecond, 2 * time.Millisecond},
-		{"move time over the clock", Limits{MoveTime: time.Second, Time: time.Minute}, time.Second, 400 * time.Millisecond},
-		{"capped", Limits{MoveTime: time.Second, Cap: 500 * time.Millisecond}, 500 * time.Millisecond, 250 * time.Millisecond},
+		{"none", search.Limits{}, 0, 0},
+		{"move time", search.Limits{MoveTime: time.Second}, time.Second, 400 * time.Millisecond},
+		{"clock", search.Limits{Time: 30 * time.Second, Inc: time.Second}, 1750 * time.Millisecond, 700 * time.Millisecond},
+		{"short clock", search.Limits{Time: 20 * time.Millisecond, Inc: time.Second}, 5 * time.Millisecond, 2 * time.Millisecond},
+		{"move time over the clock", search.Limits{MoveTime: time.Second, Time: time.Minute}, time.Second, 400 * time.Millisecond},
+		{"capped", search.Limits{MoveTime: time.Second, Cap: 500 * time.Millisecond}, 500 * time.Millisecond, 250 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		if hard, soft := budget(tt.lim); hard != tt.hard || soft != tt.soft {

@@ -21,7 +21,7 @@ var ladder = search.Ladder[ataxx.Position, ataxx.Move]{
 // Level returns the limits and options of a chat level (see ladder);
 // random reports a level that plays at random. Every level stops at
 // budget.
-func Level(level int, budget time.Duration) (Limits, Options, bool) {
+func Level(level int, budget time.Duration) (search.Limits, search.Options, bool) {
 	return ladder.Levels.Limits(level, budget)
 }
 

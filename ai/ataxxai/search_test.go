@@ -42,7 +42,7 @@ func TestNeverAnIllegalMove(t *testing.T) {
 	}
 	for i, pos := range randomPositions(n, 1) {
 		before := pos
-		res := s.Search(context.Background(), pos, Limits{Depth: 1 + i%3}, Options{}, nil)
+		res := s.Search(context.Background(), pos, search.Limits{Depth: 1 + i%3}, search.Options{}, nil)
 		if pos != before {
 			t.Fatalf("search changed its position")
 		}
@@ -54,7 +54,7 @@ func TestNeverAnIllegalMove(t *testing.T) {
 
 func TestGameOverHasNoMove(t *testing.T) {
 	pos, _ := ataxx.ParseFEN("x6/7/7/7/7/7/7 o 0 1")
-	if res := NewSearcher(1).Search(context.Background(), pos, Limits{Depth: 3}, Options{}, nil); res.Move != ataxx.NoMove {
+	if res := NewSearcher(1).Search(context.Background(), pos, search.Limits{Depth: 3}, search.Options{}, nil); res.Move != ataxx.NoMove {
 		t.Fatalf("finished game: got %v; want NoMove", res.Move)
 	}
 }
@@ -64,9 +64,9 @@ func TestGameOverHasNoMove(t *testing.T) {
 func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
+	done := make(chan search.Result[ataxx.Move])
 	pos := ataxx.NewPosition()
-	go func() { done <- s.Search(ctx, pos, Limits{}, Options{}, nil) }()
+	go func() { done <- s.Search(ctx, pos, search.Limits{}, search.Options{}, nil) }()
 	time.Sleep(100 * time.Millisecond)
 	cancel()
 	select {
@@ -81,8 +81,8 @@ func TestStopsOnCancel(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for _, pos := range randomPositions(20, 3) {
-		a := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
-		b := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
+		a := NewSearcher(8).Search(context.Background(), pos, search.Limits{Depth: 4}, search.Options{Noise: 20, Seed: 9}, nil)
+		b := NewSearcher(8).Search(context.Background(), pos, search.Limits{Depth: 4}, search.Options{Noise: 20, Seed: 9}, nil)
 		if a.Move != b.Move || a.Info.Nodes != b.Info.Nodes || a.Info.Score != b.Info.Score {
 			t.Fatalf("%s: two searches differ: %v/%d/%d and %v/%d/%d", pos.FEN(), a.Move, a.Info.Nodes, a.Info.Score, b.Move, b.Info.Nodes, b.Info.Score)
 		}

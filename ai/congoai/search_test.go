@@ -31,7 +31,7 @@ func play(p *congo.Position, m congo.Move) { p.MakeMove(m) }
 func TestNeverAnIllegalMove(t *testing.T) {
 	s := NewSearcher(4)
 	for i, p := range randomPositions(12, 5) {
-		res := s.Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+		res := s.Search(context.Background(), p, search.Limits{Depth: 3}, search.Options{}, nil)
 		if !slices.Contains(p.LegalMoves(), res.Move) {
 			t.Errorf("position %d %s: move %v is not legal", i, p.FEN(), res.Move)
 		}
@@ -54,7 +54,7 @@ func TestMoveWhileJumping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+	res := NewSearcher(1).Search(context.Background(), p, search.Limits{Depth: 3}, search.Options{}, nil)
 	if got, want := res.Move.String(), "d3-f5-d7"; got != want {
 		t.Errorf("move = %s; want %s, which takes the lion", got, want)
 	}
@@ -68,7 +68,7 @@ func TestGameOverHasNoMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 2}, Options{}, nil); res.Move != congo.NoMove {
+	if res := NewSearcher(1).Search(context.Background(), p, search.Limits{Depth: 2}, search.Options{}, nil); res.Move != congo.NoMove {
 		t.Errorf("Search in a finished game = %v; want NoMove", res.Move)
 	}
 	if _, err := Random(p, 1); !errors.Is(err, congo.ErrGameOver) {
@@ -98,7 +98,7 @@ func TestFindsTheLion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+			res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 			if tt.want != "" && res.Move.String() != tt.want {
 				t.Errorf("move = %v; want %s", res.Move, tt.want)
 			}
@@ -116,7 +116,7 @@ func TestSavesTheLion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 	q := p
 	if err := q.Play(res.Move); err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := congo.NewPosition()
-	res := NewSearcher(4).Search(ctx, p, Limits{}, Options{}, nil)
+	res := NewSearcher(4).Search(ctx, p, search.Limits{}, search.Options{}, nil)
 	if !slices.Contains(p.LegalMoves(), res.Move) {
 		t.Errorf("cancelled search move %v is not legal", res.Move)
 	}
@@ -153,7 +153,7 @@ func TestExplodingBoardIsTimeSafe(t *testing.T) {
 	p.Put(congo.NewSquare(0, 0), congo.NewPiece(congo.White, congo.Monkey))
 	p.Put(congo.NewSquare(2, 0), congo.NewPiece(congo.White, congo.Lion))
 	p.Put(congo.NewSquare(6, 0), congo.NewPiece(congo.White, congo.Monkey))
-	res := NewSearcher(1).Search(context.Background(), p, Limits{MoveTime: 20 * time.Millisecond}, Options{}, nil)
+	res := NewSearcher(1).Search(context.Background(), p, search.Limits{MoveTime: 20 * time.Millisecond}, search.Options{}, nil)
 	if !slices.Contains(p.LegalMoves(), res.Move) {
 		t.Errorf("move %v is not legal", res.Move)
 	}
@@ -161,7 +161,7 @@ func TestExplodingBoardIsTimeSafe(t *testing.T) {
 
 func TestNodeLimit(t *testing.T) {
 	p := congo.NewPosition()
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Nodes: 5000}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Nodes: 5000}, search.Options{}, nil)
 	if res.Info.Nodes > 5000+1 {
 		t.Errorf("searched %d nodes; want at most 5000", res.Info.Nodes)
 	}
