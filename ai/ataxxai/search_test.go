@@ -12,10 +12,12 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// randomPositions plays random games and returns positions along them.
+// randomPositions plays random games, each from one of four starts
+// chosen at random, and returns positions along them (a third of those
+// met).
 func randomPositions(n int, seed uint64) []ataxx.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	starts := []string{ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"}
+	start := searchtest.Starts(parseUAI, ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1")
 	var out []ataxx.Position
 	keep := func(p *ataxx.Position) bool {
 		if rng.IntN(3) == 0 {
@@ -24,8 +26,7 @@ func randomPositions(n int, seed uint64) []ataxx.Position {
 		return len(out) < n
 	}
 	for len(out) < n {
-		p, _ := ataxx.ParseFEN(starts[rng.IntN(len(starts))])
-		p.SetRules(ataxx.RulesUAI)
+		p := start(rng.IntN(4))
 		searchtest.RandomGame(rng, &p, -1, (*ataxx.Position).LegalMoves, play, keep)
 	}
 	return out

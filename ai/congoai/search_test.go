@@ -16,13 +16,8 @@ import (
 // randomPositions returns positions reached by random play from the
 // standard start and the guide's "plenty of moves" board.
 func randomPositions(n int, seed uint64) []congo.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	starts := []string{congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"}
-	start := func(i int) congo.Position {
-		p, _ := congo.ParseFEN(starts[i%2])
-		return p
-	}
-	return searchtest.RandomPositions(rng, n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
+	start := searchtest.Starts(congo.ParseFEN, congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1")
+	return searchtest.RandomPositions(rand.New(rand.NewPCG(seed, 1)), n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
 }
 
 // play makes a move, for searchtest.RandomGame.
