@@ -66,7 +66,7 @@ func NewSearcher(hashMB int) *Searcher {
 		Proven: proven,
 	}
 	s.nm = search.Negamax[*abalone.Position, abalone.Move, game]{
-		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
+		Game: game{s: s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
 		MaxPly: MaxPly, Infinity: Infinity, Win: winBound,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 16,
 		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
@@ -197,7 +197,11 @@ func (s *Searcher) repeated(ply int) bool {
 // game is the Searcher seen as the shared node loop's hooks
 // (search.Game): Abalone's end, its repetitions, its null move, its moves
 // and their order, and its history.
-type game struct{ s *Searcher }
+type game struct {
+	// CopyMade comes first, since Go pads a zero-size last field.
+	search.CopyMade[*abalone.Position, abalone.Move]
+	s *Searcher
+}
 
 // Settle scores a side that has lost six marbles as the end of the game
 // and a position already on the line (a shuffle back and forth) as even;
@@ -253,15 +257,13 @@ func (g game) End(_ *abalone.Position, ply int) int { return -WinScore + ply }
 func (g game) Futile(*abalone.Position, int, int, int, int) bool              { return false }
 func (g game) Prune(*abalone.Position, abalone.Move, int, int, int, int) bool { return false }
 
-// Make plays m on a copy of p (see Searcher.child): Unmake is never
-// called.
+// Make plays m on a copy of p (see Searcher.child), so the game has no
+// Unmake of its own (search.CopyMade).
 func (g game) Make(p *abalone.Position, m abalone.Move, ply int) *abalone.Position {
 	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }
-
-func (g game) Unmake(*abalone.Position, abalone.Move, int) {}
 
 func (g game) Cut(p *abalone.Position, m abalone.Move, ply, depth int) {
 	g.s.killers.Add(ply, m)

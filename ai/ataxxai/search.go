@@ -61,7 +61,7 @@ func NewSearcher(hashMB int) *Searcher {
 		Predict: true, SelDepth: func() int { return s.seldepth },
 	}
 	s.nm = search.Negamax[*ataxx.Position, ataxx.Move, game]{
-		Game: game{s}, Clock: &s.clock, PV: &s.pv,
+		Game: game{s: s}, Clock: &s.clock, PV: &s.pv,
 		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 12, LateOffPV: true,
 		NullAfterMoves: true, NoDoubleNull: true, AllCuts: true, UpperNoMove: true,
@@ -239,7 +239,11 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 // away from the end), its moves tried hash move first and then in order
 // of pieces gained, its futility pruning, killers and history, and the
 // network's accumulators along the line.
-type game struct{ s *Searcher }
+type game struct {
+	// CopyMade comes first, since Go pads a zero-size last field.
+	search.CopyMade[*ataxx.Position, ataxx.Move]
+	s *Searcher
+}
 
 // Settle keeps the network's accumulators and the deepest ply up to
 // date; at the horizon it scores a finished game as such and any other
@@ -335,15 +339,13 @@ func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int
 	return g.s.static[ply]+gain*pieceValue+futilityMargin[depth] <= alpha
 }
 
-// Make plays m on a copy of p (see Searcher.child): Unmake is never
-// called.
+// Make plays m on a copy of p (see Searcher.child), so the game has no
+// Unmake of its own (search.CopyMade).
 func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
 	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }
-
-func (g game) Unmake(*ataxx.Position, ataxx.Move, int) {}
 
 // Cut hears of every move that cut off (Negamax.AllCuts): a move that
 // captures nothing, neither a pass, is quiet.
