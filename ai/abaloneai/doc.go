@@ -13,15 +13,17 @@
 //     Abalone: marbles lost (by far the most), closeness to the centre,
 //     cohesion (neighbouring pairs) and threats at the edge (moves that
 //     would push a marble off). Weights holds the numbers.
-//   - Searcher.Search searches within Limits (ai/search's: depth, nodes,
-//     a move time or a clock, which budget turns into Abalone's margins)
-//     with Options (the weak levels' noise), deepening through ai/search's Deepener and reporting each finished
-//     iteration (Info); once depth 1 is done it stops at once when its
+//   - Searcher.Search searches within search.Limits (depth, nodes, a
+//     move time or a clock, which budget turns into Abalone's margins)
+//     with search.Options (the weak levels' noise), deepening through
+//     ai/search's Deepener and reporting each finished iteration
+//     (search.Info); once depth 1 is done it stops at once when its
 //     context is done or the hard deadline passes, and it always returns a
 //     legal move when there is one.
-//   - Level maps the chat levels 1..10 to limits; Searcher.ChooseMove and
+//   - The ladder of chat levels 1..10 (search.Climb's shape, Abalone's
+//     numbers) turns a level into limits; Searcher.ChooseMove and
 //     Pool.ChooseMove pick a move at a level; Greedy is a one-ply player to
-//     measure against; RandomMove is level 1.
+//     measure against.
 //   - Bench searches fixed positions to a fixed depth: its node count
 //     changes only when the search's behaviour does.
 package abaloneai

@@ -8,37 +8,19 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
-// MaxLevel is the strongest level.
-const MaxLevel = 10
-
-// ladder is the ladder: 1 plays at random, 2 to 6 search to a fixed
-// depth, the lower ones with noise in their evaluation as a beginner
-// wants; 7 to 10 think for an eighth, a quarter, half and all of the
-// budget. Every level stops at the budget whatever its depth. A
-// fixed-depth level first forgets earlier searches, so its choice
-// depends only on the position and seed, while the timed levels keep
-// what they learned, which is worth depth on the next move of the same
-// game.
+// ladder is the ladder (see search.Climb): 1 plays at random, 2 to 6
+// search to a fixed depth, the lower ones with noise in their
+// evaluation as a beginner wants; 7 to 10 think for an eighth, a
+// quarter, half and all of the budget. The random and fixed-depth
+// levels think for all of the budget, so that no iteration starts after
+// two fifths of it (see budget). A fixed-depth level first forgets
+// earlier searches, so its choice depends only on the position and
+// seed, while the timed levels keep what they learned, which is worth
+// depth on the next move of the same game.
 var ladder = search.Ladder[abalone.Position, abalone.Move]{
-	Levels: search.Levels{
-		{Random: true, TimeDiv: 1},
-		{Depth: 1, Noise: 400, TimeDiv: 1},
-		{Depth: 2, Noise: 150, TimeDiv: 1},
-		{Depth: 2, Noise: 40, TimeDiv: 1},
-		{Depth: 3, TimeDiv: 1},
-		{Depth: 4, TimeDiv: 1},
-		{TimeDiv: 8},
-		{TimeDiv: 4},
-		{TimeDiv: 2},
-		{TimeDiv: 1},
-	},
-	Random: RandomMove, Clear: search.ClearFixedDepth, Over: abalone.ErrGameOver,
-}
-
-// Level returns the limits and options of a chat level within a move
-// budget (see ladder); random reports a level that plays at random.
-func Level(level int, budget time.Duration) (Limits, Options, bool) {
-	return ladder.Levels.Limits(level, budget)
+	Levels: search.Climb(1, []int{400, 150, 40}, []int{1, 2, 2, 3, 4}, []int{8, 4, 2, 1}),
+	Random: search.Randomly((*abalone.Position).LegalMoves, 0x616261, abalone.ErrGameOver),
+	Clear:  search.ClearFixedDepth, Over: abalone.ErrGameOver,
 }
 
 // ChooseMove picks a move for the side to move at level (1..10) within
@@ -58,13 +40,6 @@ type Pool = search.Player[*Searcher, abalone.Position, abalone.Move]
 // each (allocated on first use), thinking at most budget a move.
 func NewPool(n, hashMB int, budget time.Duration) *Pool {
 	return search.NewPlayer(search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) }), ladder)
-}
-
-// RandomMove returns a legal move chosen by seed.
-func RandomMove(pos abalone.Position, seed int64) (abalone.Move, error) {
-	var l abalone.MoveList
-	pos.GenerateMoves(&l)
-	return search.RandomMove(l.Moves[:l.Len], seed, 0x616261, abalone.ErrGameOver)
 }
 
 // Greedy returns the move that scores best by the evaluation one ply on,

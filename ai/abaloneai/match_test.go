@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
@@ -120,7 +121,7 @@ func TestMatch(t *testing.T) {
 	if b, err := time.ParseDuration(os.Getenv("ABALONE_BUDGET")); err == nil {
 		budget = b
 	}
-	strong := levelPlayer(MaxLevel, budget)
+	strong := levelPlayer(search.MaxLevel, budget)
 	names := os.Getenv("ABALONE_OPPONENTS")
 	if names == "" {
 		names = "3,greedy"

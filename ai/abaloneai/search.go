@@ -23,23 +23,6 @@ const (
 // grow past what a move may take.
 const mustFinishNodes = 200_000
 
-// Limits bound a search: Abalone reads Depth, Nodes, MoveTime, Time, Inc
-// and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
-// and Start are not used.
-type Limits = search.Limits
-
-// Options weaken the search for low levels.
-type Options = search.Options
-
-// Info reports one finished iteration of the search (mates in plies to
-// the end, halved: moves of the side to move).
-type Info = search.Info[abalone.Move]
-
-// Result is what a search found: the move (NoMove only when the game is
-// over) and the last finished iteration. A score beyond
-// ±(WinScore-MaxPly) is a won or lost game.
-type Result = search.Result[abalone.Move]
-
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
 type Searcher struct {
@@ -83,7 +66,7 @@ func NewSearcher(hashMB int) *Searcher {
 		Proven: proven,
 	}
 	s.nm = search.Negamax[*abalone.Position, abalone.Move, game]{
-		Game: game{s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
+		Game: game{s: s}, Clock: &s.clock, Table: s.tt, PV: &s.pv,
 		MaxPly: MaxPly, Infinity: Infinity, Win: winBound,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 16,
 		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
@@ -105,7 +88,13 @@ func (s *Searcher) Clear() {
 // that the move it would have searched first. A search finishes depth 1
 // (up to mustFinishNodes nodes), so a searched move comes back even when
 // ctx is already done.
-func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits, opts Options, info func(Info)) Result {
+//
+// Of lim it reads Depth, Nodes, MoveTime, Time, Inc and Cap, and keeps
+// its own margins (see budget), so MovesToGo, Overhead and Start are not
+// used. opts weakens the search for low levels. Info's and Result's
+// scores give mates in plies to the end, halved (moves of the side to
+// move); a score beyond ±(WinScore-MaxPly) is a won or lost game.
+func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim search.Limits, opts search.Options, info func(search.Info[abalone.Move])) search.Result[abalone.Move] {
 	hard, soft := budget(lim)
 	s.clock.Start(ctx, time.Time{}, hard, soft, lim.Nodes)
 	s.noise, s.seed = opts.Noise, opts.Seed
@@ -118,7 +107,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits,
 		}
 	}
 	if pos.IsOver() {
-		return Result{}
+		return search.Result[abalone.Move]{}
 	}
 	// The root's moves in the order the search would try them, so that
 	// the first is the best guess before any iteration.
@@ -137,7 +126,7 @@ func (s *Searcher) Search(ctx context.Context, pos abalone.Position, lim Limits,
 // starts after two fifths of it; a clock gives a move time of a
 // thirtieth of what is left plus most of the increment, never more than
 // a quarter of what is left.
-func budget(lim Limits) (hard, soft time.Duration) {
+func budget(lim search.Limits) (hard, soft time.Duration) {
 	move := lim.MoveTime
 	if move <= 0 && lim.Time > 0 {
 		move = max(min(lim.Time/30+lim.Inc*3/4, lim.Time/4), time.Millisecond)
@@ -208,7 +197,11 @@ func (s *Searcher) repeated(ply int) bool {
 // game is the Searcher seen as the shared node loop's hooks
 // (search.Game): Abalone's end, its repetitions, its null move, its moves
 // and their order, and its history.
-type game struct{ s *Searcher }
+type game struct {
+	// CopyMade comes first, since Go pads a zero-size last field.
+	search.CopyMade[*abalone.Position, abalone.Move]
+	s *Searcher
+}
 
 // Settle scores a side that has lost six marbles as the end of the game
 // and a position already on the line (a shuffle back and forth) as even;
@@ -264,15 +257,13 @@ func (g game) End(_ *abalone.Position, ply int) int { return -WinScore + ply }
 func (g game) Futile(*abalone.Position, int, int, int, int) bool              { return false }
 func (g game) Prune(*abalone.Position, abalone.Move, int, int, int, int) bool { return false }
 
-// Make plays m on a copy of p (see Searcher.child): Unmake is never
-// called.
+// Make plays m on a copy of p (see Searcher.child), so the game has no
+// Unmake of its own (search.CopyMade).
 func (g game) Make(p *abalone.Position, m abalone.Move, ply int) *abalone.Position {
 	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }
-
-func (g game) Unmake(*abalone.Position, abalone.Move, int) {}
 
 func (g game) Cut(p *abalone.Position, m abalone.Move, ply, depth int) {
 	g.s.killers.Add(ply, m)

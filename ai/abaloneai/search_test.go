@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
@@ -33,7 +34,7 @@ func play(p *abalone.Position, m abalone.Move) { p.MakeMove(m) }
 func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 	s := NewSearcher(4)
 	for i, p := range randomPositions(8, 1) {
-		for level := 1; level <= MaxLevel; level++ {
+		for level := 1; level <= search.MaxLevel; level++ {
 			m, err := s.ChooseMove(context.Background(), p, level, 20*time.Millisecond, int64(i))
 			if err != nil || !p.IsLegal(m) {
 				t.Fatalf("level %d in %v: %v, %v; want a legal move", level, p.Text(), m, err)
@@ -48,13 +49,13 @@ func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 func TestGameOverHasNoMove(t *testing.T) {
 	p := mustPosition(t, "black=A1,A2,B2;white=I5,I6;lost=0,6")
 	s := NewSearcher(1)
-	if _, err := s.ChooseMove(context.Background(), p, MaxLevel, time.Second, 1); !errors.Is(err, abalone.ErrGameOver) {
+	if _, err := s.ChooseMove(context.Background(), p, search.MaxLevel, time.Second, 1); !errors.Is(err, abalone.ErrGameOver) {
 		t.Errorf("ChooseMove after the end: %v; want ErrGameOver", err)
 	}
 	if m := Greedy(p); m != abalone.NoMove {
 		t.Errorf("Greedy after the end = %v; want NoMove", m)
 	}
-	if _, err := RandomMove(p, 1); !errors.Is(err, abalone.ErrGameOver) {
+	if _, err := ladder.Random(p, 1); !errors.Is(err, abalone.ErrGameOver) {
 		t.Errorf("RandomMove after the end: %v; want ErrGameOver", err)
 	}
 }
@@ -68,7 +69,7 @@ func TestTakesTheWin(t *testing.T) {
 		t.Fatalf("e7f8 should push G9 off: %v, %+v", err, p.Effect(win))
 	}
 	s := NewSearcher(4)
-	for level := 5; level <= MaxLevel; level++ {
+	for level := 5; level <= search.MaxLevel; level++ {
 		if m, err := s.ChooseMove(context.Background(), p, level, 200*time.Millisecond, 1); err != nil || m != win {
 			t.Errorf("level %d chose %v, %v; want %v", level, m, err, win)
 		}
@@ -88,7 +89,7 @@ func TestAvoidsTheLoss(t *testing.T) {
 	if !q.IsLegal(threat) || !q.Effect(threat).Ejected {
 		t.Fatalf("the test position has no threat:\n%v", q.Render(abalone.Standard))
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 	after := p
 	after.MakeMove(res.Move)
 	if n := after.Ejections(abalone.White); n > 0 || res.Info.Score <= -winBound {
@@ -99,8 +100,10 @@ func TestAvoidsTheLoss(t *testing.T) {
 func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
-	go func() { done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), Limits{}, Options{}, nil) }()
+	done := make(chan search.Result[abalone.Move])
+	go func() {
+		done <- s.Search(ctx, abalone.NewPosition(abalone.GermanDaisy), search.Limits{}, search.Options{}, nil)
+	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
@@ -121,7 +124,7 @@ func TestHardDeadline(t *testing.T) {
 	s := NewSearcher(16)
 	for _, p := range randomPositions(3, 2) {
 		t0 := time.Now()
-		res := s.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond}, Options{}, nil)
+		res := s.Search(context.Background(), p, search.Limits{MoveTime: 100 * time.Millisecond}, search.Options{}, nil)
 		if el := time.Since(t0); el > 2*time.Second {
 			t.Errorf("search with a 100ms move time took %v", el)
 		}
@@ -132,7 +135,7 @@ func TestHardDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
-	s.Search(ctx, abalone.StartPosition(), Limits{}, Options{}, nil)
+	s.Search(ctx, abalone.StartPosition(), search.Limits{}, search.Options{}, nil)
 	if el := time.Since(t0); el > 2*time.Second {
 		t.Errorf("search with a 50ms context deadline took %v", el)
 	}
@@ -206,15 +209,15 @@ func BenchmarkSearch(b *testing.B) {
 func TestBudget(t *testing.T) {
 	tests := []struct {
 		name       string
-		lim        Limits
+		lim        search.Limits
 		hard, soft time.Duration
 	}{
-		{"none", Limits{}, 0, 0},
-		{"move time", Limits{MoveTime: time.Second}, time.Second, 400 * time.Millisecond},
-		{"clock", Limits{Time: 30 * time.Second, Inc: time.Second}, 1750 * time.Millisecond, 700 * time.Millisecond},
-		{"short clock", Limits{Time: 20 * time.Millisecond, Inc: time.Second}, 5 * time.Millisecond, 2 * time.Millisecond},
-		{"move time over the clock", Limits{MoveTime: time.Second, Time: time.Minute}, time.Second, 400 * time.Millisecond},
-		{"capped", Limits{MoveTime: time.Second, Cap: 500 * time.Millisecond}, 500 * time.Millisecond, 250 * time.Millisecond},
+		{"none", search.Limits{}, 0, 0},
+		{"move time", search.Limits{MoveTime: time.Second}, time.Second, 400 * time.Millisecond},
+		{"clock", search.Limits{Time: 30 * time.Second, Inc: time.Second}, 1750 * time.Millisecond, 700 * time.Millisecond},
+		{"short clock", search.Limits{Time: 20 * time.Millisecond, Inc: time.Second}, 5 * time.Millisecond, 2 * time.Millisecond},
+		{"move time over the clock", search.Limits{MoveTime: time.Second, Time: time.Minute}, time.Second, 400 * time.Millisecond},
+		{"capped", search.Limits{MoveTime: time.Second, Cap: 500 * time.Millisecond}, 500 * time.Millisecond, 250 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		if hard, soft := budget(tt.lim); hard != tt.hard || soft != tt.soft {

@@ -16,8 +16,8 @@
 // A tour:
 //
 //   - Searcher holds one search's state and its transposition table;
-//     Search runs to the Limits (depth, nodes, move time, clock) or until
-//     its context is done, reporting each finished iteration through a
+//     Search runs to the search.Limits (depth, nodes, move time, clock)
+//     or until its context is done, reporting each finished iteration through a
 //     callback, and returns the best move found. The node loop is the
 //     shared one (search.Negamax); what is Ataxx's own are its hooks
 //     (game, search.go): the end and the horizon, where the network's
@@ -27,7 +27,7 @@
 //   - Time: a clock (time left, increment, moves to go) becomes a soft
 //     limit, about a 25th of what is left plus half the increment, and a
 //     hard stop of at most a quarter of it, after a margin for the pipe
-//     (Limits.Overhead, plus a 20th of the clock) is set aside. No
+//     (search.Limits.Overhead, plus a 20th of the clock) is set aside. No
 //     iteration starts that would, growing as the last one did, end past
 //     one and a half soft limits or the hard stop.
 //   - Evaluate scores a position for the side to move.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -124,7 +125,7 @@ func TestFindsForcedWins(t *testing.T) {
 	positions := forcedWinPositions(t, n)
 	searcher := NewSearcher(16)
 	for i, pos := range positions {
-		res := searcher.Search(context.Background(), pos, Limits{Depth: 8}, Options{}, nil)
+		res := searcher.Search(context.Background(), pos, search.Limits{Depth: 8}, search.Options{}, nil)
 		if err := pos.Legal(res.Move); err != nil {
 			t.Fatalf("position %d %s: illegal %v: %v", i, pos.FEN(), res.Move, err)
 		}

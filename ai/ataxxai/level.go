@@ -7,30 +7,21 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// MaxLevel is the strongest level.
-const MaxLevel = 10
-
-// ladder is the ladder: 1 plays at random, 2 to 8 search to a fixed
-// depth (the lower ones with noise in their evaluation, as a beginner
-// wants), 9 and 10 think for half and all of the move budget. Each
-// search stands alone, so a seed replays the same move at every level.
+// ladder is the ladder (see search.Climb): 1 plays at random, 2 to 8
+// search to a fixed depth (the lower ones with noise in their
+// evaluation, as a beginner wants), 9 and 10 think for half and all of
+// the move budget. Each search stands alone, so a seed replays the same
+// move at every level.
 var ladder = search.Ladder[ataxx.Position, ataxx.Move]{
-	Levels: search.Levels{
-		{Random: true},
-		{Depth: 1, Noise: 60},
-		{Depth: 2, Noise: 30},
-		{Depth: 3, Noise: 15},
-		{Depth: 4}, {Depth: 5}, {Depth: 6}, {Depth: 8},
-		{TimeDiv: 2},
-		{TimeDiv: 1},
-	},
-	Random: RandomMove, Clear: search.ClearAlways, Over: ataxx.ErrGameOver,
+	Levels: search.Climb(0, []int{60, 30, 15}, []int{1, 2, 3, 4, 5, 6, 8}, []int{2, 1}),
+	Random: search.Randomly((*ataxx.Position).LegalMoves, 0x72616e64, ataxx.ErrGameOver),
+	Clear:  search.ClearAlways, Over: ataxx.ErrGameOver,
 }
 
 // Level returns the limits and options of a chat level (see ladder);
 // random reports a level that plays at random. Every level stops at
 // budget.
-func Level(level int, budget time.Duration) (Limits, Options, bool) {
+func Level(level int, budget time.Duration) (search.Limits, search.Options, bool) {
 	return ladder.Levels.Limits(level, budget)
 }
 
@@ -45,9 +36,5 @@ func NewPool(n, hashMB int, budget time.Duration) *Pool {
 	return search.NewPlayer(search.NewPool(n, budget, func() *Searcher { return NewSearcher(hashMB) }), ladder)
 }
 
-// RandomMove returns a legal move chosen by seed.
-func RandomMove(pos ataxx.Position, seed int64) (ataxx.Move, error) {
-	var l ataxx.MoveList
-	pos.GenerateMoves(&l)
-	return search.RandomMove(l.Moves[:l.Len], seed, 0x72616e64, ataxx.ErrGameOver)
-}
+// RandomMove returns a legal move chosen by seed: level 1's.
+func RandomMove(pos ataxx.Position, seed int64) (ataxx.Move, error) { return ladder.Random(pos, seed) }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -148,8 +149,8 @@ func TestNNUESearchIsLegal(t *testing.T) {
 	s := NewSearcher(4)
 	s.Tuning.NNUE, s.Tuning.Net = true, randomNet(t, 3)
 	for i, pos := range randomPositions(300, 9) {
-		lim := Limits{Nodes: 2000}
-		a := s.Search(context.Background(), pos, lim, Options{}, nil)
+		lim := search.Limits{Nodes: 2000}
+		a := s.Search(context.Background(), pos, lim, search.Options{}, nil)
 		if err := pos.Legal(a.Move); err != nil && !pos.IsOver() {
 			t.Fatalf("position %d %s: chose %v: %v", i, pos.FEN(), a.Move, err)
 		}
@@ -184,7 +185,7 @@ func BenchmarkSearchNNUE(b *testing.B) {
 			pos.SetRules(ataxx.RulesUAI)
 			s := NewSearcher(16)
 			s.Tuning.NNUE, s.Tuning.Net = true, n
-			nodes += s.Search(context.Background(), pos, Limits{Depth: 6}, Options{}, nil).Info.Nodes
+			nodes += s.Search(context.Background(), pos, search.Limits{Depth: 6}, search.Options{}, nil).Info.Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

@@ -16,26 +16,6 @@ const (
 	mateBound = MateScore - MaxPly
 )
 
-// Limits bound a search: depth, nodes, a move time or a clock (see
-// search.Limits).
-type Limits = search.Limits
-
-// Options weaken the search for the low levels: noise in the evaluation,
-// chosen by a seed.
-type Options = search.Options
-
-// DefaultOverhead is the time kept back on every move for what happens
-// outside the search (see Limits.Overhead).
-const DefaultOverhead = search.DefaultOverhead
-
-// Info reports one finished iteration of the search (scores in
-// hundredths of a piece).
-type Info = search.Info[ataxx.Move]
-
-// Result is what a search found: the move, the last finished iteration,
-// and the expected reply (or NoMove).
-type Result = search.Result[ataxx.Move]
-
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
 type Searcher struct {
@@ -81,7 +61,7 @@ func NewSearcher(hashMB int) *Searcher {
 		Predict: true, SelDepth: func() int { return s.seldepth },
 	}
 	s.nm = search.Negamax[*ataxx.Position, ataxx.Move, game]{
-		Game: game{s}, Clock: &s.clock, PV: &s.pv,
+		Game: game{s: s}, Clock: &s.clock, PV: &s.pv,
 		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
 		Quiet: orderKiller, NullDepth: 3, LateMove: 12, LateOffPV: true,
 		NullAfterMoves: true, NoDoubleNull: true, AllCuts: true, UpperNoMove: true,
@@ -107,13 +87,16 @@ func (s *Searcher) HasTable() bool { return s.tt != nil }
 
 // Search finds a move for the side to move of pos within lim, calling
 // info (if not nil) after each finished iteration. If the game is over it
-// returns NoMove.
-func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim Limits, opts Options, info func(Info)) Result {
+// returns NoMove. Of lim it reads all (see search.Limits: depth, nodes, a
+// move time or a clock, less Overhead); opts weakens the search for the
+// low levels. Scores are in hundredths of a piece, and the Result carries
+// the expected reply (or NoMove).
+func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim search.Limits, opts search.Options, info func(search.Info[ataxx.Move])) search.Result[ataxx.Move] {
 	s.prepare(ctx, pos, lim, opts)
 	var root ataxx.MoveList
 	pos.GenerateMoves(&root)
 	if root.Len == 0 {
-		return Result{}
+		return search.Result[ataxx.Move]{}
 	}
 	iterate := func(depth, prev int) int {
 		s.seldepth = 0
@@ -152,7 +135,7 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 	}
 }
 
-func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim Limits, opts Options) {
+func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.Limits, opts search.Options) {
 	if s.tt == nil {
 		s.tt = search.NewTable[ataxx.Move](s.hashMB)
 	}
@@ -256,7 +239,11 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 // away from the end), its moves tried hash move first and then in order
 // of pieces gained, its futility pruning, killers and history, and the
 // network's accumulators along the line.
-type game struct{ s *Searcher }
+type game struct {
+	// CopyMade comes first, since Go pads a zero-size last field.
+	search.CopyMade[*ataxx.Position, ataxx.Move]
+	s *Searcher
+}
 
 // Settle keeps the network's accumulators and the deepest ply up to
 // date; at the horizon it scores a finished game as such and any other
@@ -352,15 +339,13 @@ func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int
 	return g.s.static[ply]+gain*pieceValue+futilityMargin[depth] <= alpha
 }
 
-// Make plays m on a copy of p (see Searcher.child): Unmake is never
-// called.
+// Make plays m on a copy of p (see Searcher.child), so the game has no
+// Unmake of its own (search.CopyMade).
 func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
 	q := search.Child(g.s.child[:], p, ply)
 	q.MakeMove(m)
 	return q
 }
-
-func (g game) Unmake(*ataxx.Position, ataxx.Move, int) {}
 
 // Cut hears of every move that cut off (Negamax.AllCuts): a move that
 // captures nothing, neither a pass, is quiet.

@@ -7,14 +7,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// randomPositions plays random games and returns positions along them.
+// randomPositions plays random games, each from one of four starts
+// chosen at random, and returns positions along them (a third of those
+// met).
 func randomPositions(n int, seed uint64) []ataxx.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	starts := []string{ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1"}
+	start := searchtest.Starts(parseUAI, ataxx.StartFEN, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", "x-1-1-o/-1-1-1-/1-1-1-1/-1-1-1-/1-1-1-1/-1-1-1-/o-1-1-x x 0 1", "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1")
 	var out []ataxx.Position
 	keep := func(p *ataxx.Position) bool {
 		if rng.IntN(3) == 0 {
@@ -23,8 +26,7 @@ func randomPositions(n int, seed uint64) []ataxx.Position {
 		return len(out) < n
 	}
 	for len(out) < n {
-		p, _ := ataxx.ParseFEN(starts[rng.IntN(len(starts))])
-		p.SetRules(ataxx.RulesUAI)
+		p := start(rng.IntN(4))
 		searchtest.RandomGame(rng, &p, -1, (*ataxx.Position).LegalMoves, play, keep)
 	}
 	return out
@@ -41,7 +43,7 @@ func TestNeverAnIllegalMove(t *testing.T) {
 	}
 	for i, pos := range randomPositions(n, 1) {
 		before := pos
-		res := s.Search(context.Background(), pos, Limits{Depth: 1 + i%3}, Options{}, nil)
+		res := s.Search(context.Background(), pos, search.Limits{Depth: 1 + i%3}, search.Options{}, nil)
 		if pos != before {
 			t.Fatalf("search changed its position")
 		}
@@ -53,7 +55,7 @@ func TestNeverAnIllegalMove(t *testing.T) {
 
 func TestGameOverHasNoMove(t *testing.T) {
 	pos, _ := ataxx.ParseFEN("x6/7/7/7/7/7/7 o 0 1")
-	if res := NewSearcher(1).Search(context.Background(), pos, Limits{Depth: 3}, Options{}, nil); res.Move != ataxx.NoMove {
+	if res := NewSearcher(1).Search(context.Background(), pos, search.Limits{Depth: 3}, search.Options{}, nil); res.Move != ataxx.NoMove {
 		t.Fatalf("finished game: got %v; want NoMove", res.Move)
 	}
 }
@@ -63,9 +65,9 @@ func TestGameOverHasNoMove(t *testing.T) {
 func TestStopsOnCancel(t *testing.T) {
 	s := NewSearcher(16)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
+	done := make(chan search.Result[ataxx.Move])
 	pos := ataxx.NewPosition()
-	go func() { done <- s.Search(ctx, pos, Limits{}, Options{}, nil) }()
+	go func() { done <- s.Search(ctx, pos, search.Limits{}, search.Options{}, nil) }()
 	time.Sleep(100 * time.Millisecond)
 	cancel()
 	select {
@@ -80,8 +82,8 @@ func TestStopsOnCancel(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for _, pos := range randomPositions(20, 3) {
-		a := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
-		b := NewSearcher(8).Search(context.Background(), pos, Limits{Depth: 4}, Options{Noise: 20, Seed: 9}, nil)
+		a := NewSearcher(8).Search(context.Background(), pos, search.Limits{Depth: 4}, search.Options{Noise: 20, Seed: 9}, nil)
+		b := NewSearcher(8).Search(context.Background(), pos, search.Limits{Depth: 4}, search.Options{Noise: 20, Seed: 9}, nil)
 		if a.Move != b.Move || a.Info.Nodes != b.Info.Nodes || a.Info.Score != b.Info.Score {
 			t.Fatalf("%s: two searches differ: %v/%d/%d and %v/%d/%d", pos.FEN(), a.Move, a.Info.Nodes, a.Info.Score, b.Move, b.Info.Nodes, b.Info.Score)
 		}
@@ -125,7 +127,7 @@ func TestCapOnHardPositions(t *testing.T) {
 			}
 			p := NewPool(1, 16, limit)
 			start := time.Now()
-			m, err := p.ChooseMove(context.Background(), pos, MaxLevel, 1)
+			m, err := p.ChooseMove(context.Background(), pos, search.MaxLevel, 1)
 			took := time.Since(start)
 			if err != nil || pos.Legal(m) != nil {
 				t.Fatalf("move %v, %v", m, err)
@@ -134,7 +136,7 @@ func TestCapOnHardPositions(t *testing.T) {
 			// may deschedule it past the cap, hence the slack.
 			const slack = time.Second
 			if took > limit+slack {
-				t.Errorf("level %d with a %v cap took %v; want at most %v", MaxLevel, limit, took, limit+slack)
+				t.Errorf("level %d with a %v cap took %v; want at most %v", search.MaxLevel, limit, took, limit+slack)
 			}
 			t.Logf("%s: %v after %v", fen, m, took)
 		})

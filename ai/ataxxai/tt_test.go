@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -29,7 +30,7 @@ func TestTableAllocatedBySearch(t *testing.T) {
 			}
 			pos := ataxx.NewPosition()
 			pos.SetRules(ataxx.RulesUAI)
-			if res := s.Search(context.Background(), pos, Limits{Depth: 2}, Options{}, nil); res.Move == ataxx.NoMove {
+			if res := s.Search(context.Background(), pos, search.Limits{Depth: 2}, search.Options{}, nil); res.Move == ataxx.NoMove {
 				t.Fatalf("Search(start, depth 2) = NoMove; want a move")
 			}
 			if !s.HasTable() {

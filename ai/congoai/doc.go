@@ -13,7 +13,8 @@
 //     river danger (Evaluate). It stops on its context, on a
 //     hard deadline and on node or depth limits, and with the same limits
 //     and an empty table it always visits the same nodes (see Bench).
-//   - Level maps the host's levels 1..10 to limits; ChooseMove and Pool
+//   - The ladder of the host's levels 1..10 (search.Climb's shape,
+//     Congo's numbers) turns a level into limits; ChooseMove and Pool
 //     choose a move at a level within a move budget.
 //
 // # What a move is

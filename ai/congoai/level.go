@@ -8,31 +8,14 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
-// MaxLevel is the strongest level.
-const MaxLevel = 10
-
-// ladder is the ladder: 1 plays at random, 2 to 8 search to a fixed
-// depth (the lower ones with noise in their evaluation), 9 and 10 think
-// for half and all of the move budget. Each search stands alone, so a
-// seed replays the same move at every level.
+// ladder is the ladder (see search.Climb): 1 plays at random (the
+// Random adviser), 2 to 8 search to a fixed depth (the lower ones with
+// noise in their evaluation), 9 and 10 think for half and all of the
+// move budget. Each search stands alone, so a seed replays the same move
+// at every level.
 var ladder = search.Ladder[congo.Position, congo.Move]{
-	Levels: search.Levels{
-		{Random: true},
-		{Depth: 1, Noise: 150},
-		{Depth: 2, Noise: 80},
-		{Depth: 3, Noise: 40},
-		{Depth: 3}, {Depth: 4}, {Depth: 5}, {Depth: 6},
-		{TimeDiv: 2},
-		{TimeDiv: 1},
-	},
+	Levels: search.Climb(0, []int{150, 80, 40}, []int{1, 2, 3, 3, 4, 5, 6}, []int{2, 1}),
 	Random: Random, Clear: search.ClearAlways, Over: congo.ErrGameOver,
-}
-
-// Level returns the limits and options of a host level (see ladder);
-// random reports a level that plays at random. Every level stops at
-// budget.
-func Level(level int, budget time.Duration) (Limits, Options, bool) {
-	return ladder.Levels.Limits(level, budget)
 }
 
 // ChooseMove picks a move at level within budget with a fresh 16 MB

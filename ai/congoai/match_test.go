@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
@@ -47,7 +48,7 @@ func TestMatchAgainstNegamax(t *testing.T) {
 		for ; plies < 300 && !p.GameOver(); plies++ {
 			var m congo.Move
 			if p.Turn() == strong {
-				m = s.Search(context.Background(), p, Limits{MoveTime: time.Duration(ms) * time.Millisecond}, Options{}, nil).Move
+				m = s.Search(context.Background(), p, search.Limits{MoveTime: time.Duration(ms) * time.Millisecond}, search.Options{}, nil).Move
 			} else {
 				var err error
 				if m, err = Negamax(p, depth); err != nil {

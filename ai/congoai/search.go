@@ -23,22 +23,6 @@ const maxQPly = 12
 // mustFinishNodes bounds the part of depth 1 that ignores the clock.
 const mustFinishNodes = 200_000
 
-// Limits bound a search: Congo reads Depth, Nodes, MoveTime, Time, Inc
-// and Cap, and keeps its own margins (see budget), so MovesToGo, Overhead
-// and Start are not used.
-type Limits = search.Limits
-
-// Options weaken the search for low levels.
-type Options = search.Options
-
-// Info reports one finished iteration of the search (scores in
-// hundredths of a pawn, mates in turns).
-type Info = search.Info[congo.Move]
-
-// Result is what a search found: the move and the last finished
-// iteration.
-type Result = search.Result[congo.Move]
-
 // Searcher searches Congo positions. It is not safe for concurrent use;
 // give each concurrent search its own (see Pool).
 type Searcher struct {
@@ -82,18 +66,23 @@ func (s *Searcher) Clear() { s.tt.Clear() }
 // info (if not nil) after each finished iteration. If the game is over it
 // returns NoMove. A search always finishes depth 1, so a move comes back
 // even when ctx is already done.
-func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim Limits, opts Options, info func(Info)) Result {
+//
+// Of lim it reads Depth, Nodes, MoveTime, Time, Inc and Cap, and keeps
+// its own margins (see budget), so MovesToGo, Overhead and Start are not
+// used. opts weakens the search for low levels. Scores are in hundredths
+// of a pawn, mates in turns.
+func (s *Searcher) Search(ctx context.Context, pos congo.Position, lim search.Limits, opts search.Options, info func(search.Info[congo.Move])) search.Result[congo.Move] {
 	s.prepare(ctx, lim, opts)
 	var root congo.MoveList
 	pos.GenerateMoves(&root)
 	if root.Len == 0 {
-		return Result{}
+		return search.Result[congo.Move]{}
 	}
 	iterate := func(depth, _ int) int { return s.nm.Search(&pos, depth, 0, -Infinity, Infinity) }
 	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
-func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
+func (s *Searcher) prepare(ctx context.Context, lim search.Limits, opts search.Options) {
 	s.noise, s.seed = opts.Noise, opts.Seed
 	s.killers.Reset()
 	s.history = [2][congo.NumSquares][congo.NumSquares]int32{}
@@ -104,7 +93,7 @@ func (s *Searcher) prepare(ctx context.Context, lim Limits, opts Options) {
 // budget turns limits into a hard stop and a soft one (do not start
 // another iteration after it). Zero means none. Congo's clock is its own:
 // a 50th of a move time and up to 100 ms of a clock kept back.
-func budget(lim Limits) (hard, soft time.Duration) {
+func budget(lim search.Limits) (hard, soft time.Duration) {
 	switch {
 	case lim.MoveTime > 0:
 		hard = lim.MoveTime - lim.MoveTime/50 - time.Millisecond // margin for the answer

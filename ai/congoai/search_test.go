@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/ai/search/searchtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
@@ -15,13 +16,8 @@ import (
 // randomPositions returns positions reached by random play from the
 // standard start and the guide's "plenty of moves" board.
 func randomPositions(n int, seed uint64) []congo.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	starts := []string{congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1"}
-	start := func(i int) congo.Position {
-		p, _ := congo.ParseFEN(starts[i%2])
-		return p
-	}
-	return searchtest.RandomPositions(rng, n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
+	start := searchtest.Starts(congo.ParseFEN, congo.StartFEN, "1melec1/ppppp1p/2g2zp/5C1/2G2ZP/PPPPP1P/1MELE2/b/-1")
+	return searchtest.RandomPositions(rand.New(rand.NewPCG(seed, 1)), n, 40, start, (*congo.Position).LegalMoves, play, (*congo.Position).GameOver)
 }
 
 // play makes a move, for searchtest.RandomGame.
@@ -30,7 +26,7 @@ func play(p *congo.Position, m congo.Move) { p.MakeMove(m) }
 func TestNeverAnIllegalMove(t *testing.T) {
 	s := NewSearcher(4)
 	for i, p := range randomPositions(12, 5) {
-		res := s.Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+		res := s.Search(context.Background(), p, search.Limits{Depth: 3}, search.Options{}, nil)
 		if !slices.Contains(p.LegalMoves(), res.Move) {
 			t.Errorf("position %d %s: move %v is not legal", i, p.FEN(), res.Move)
 		}
@@ -53,7 +49,7 @@ func TestMoveWhileJumping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 3}, Options{}, nil)
+	res := NewSearcher(1).Search(context.Background(), p, search.Limits{Depth: 3}, search.Options{}, nil)
 	if got, want := res.Move.String(), "d3-f5-d7"; got != want {
 		t.Errorf("move = %s; want %s, which takes the lion", got, want)
 	}
@@ -67,7 +63,7 @@ func TestGameOverHasNoMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := NewSearcher(1).Search(context.Background(), p, Limits{Depth: 2}, Options{}, nil); res.Move != congo.NoMove {
+	if res := NewSearcher(1).Search(context.Background(), p, search.Limits{Depth: 2}, search.Options{}, nil); res.Move != congo.NoMove {
 		t.Errorf("Search in a finished game = %v; want NoMove", res.Move)
 	}
 	if _, err := Random(p, 1); !errors.Is(err, congo.ErrGameOver) {
@@ -97,7 +93,7 @@ func TestFindsTheLion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+			res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 			if tt.want != "" && res.Move.String() != tt.want {
 				t.Errorf("move = %v; want %s", res.Move, tt.want)
 			}
@@ -115,7 +111,7 @@ func TestSavesTheLion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Depth: 4}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Depth: 4}, search.Options{}, nil)
 	q := p
 	if err := q.Play(res.Move); err != nil {
 		t.Fatal(err)
@@ -129,7 +125,7 @@ func TestStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := congo.NewPosition()
-	res := NewSearcher(4).Search(ctx, p, Limits{}, Options{}, nil)
+	res := NewSearcher(4).Search(ctx, p, search.Limits{}, search.Options{}, nil)
 	if !slices.Contains(p.LegalMoves(), res.Move) {
 		t.Errorf("cancelled search move %v is not legal", res.Move)
 	}
@@ -152,7 +148,7 @@ func TestExplodingBoardIsTimeSafe(t *testing.T) {
 	p.Put(congo.NewSquare(0, 0), congo.NewPiece(congo.White, congo.Monkey))
 	p.Put(congo.NewSquare(2, 0), congo.NewPiece(congo.White, congo.Lion))
 	p.Put(congo.NewSquare(6, 0), congo.NewPiece(congo.White, congo.Monkey))
-	res := NewSearcher(1).Search(context.Background(), p, Limits{MoveTime: 20 * time.Millisecond}, Options{}, nil)
+	res := NewSearcher(1).Search(context.Background(), p, search.Limits{MoveTime: 20 * time.Millisecond}, search.Options{}, nil)
 	if !slices.Contains(p.LegalMoves(), res.Move) {
 		t.Errorf("move %v is not legal", res.Move)
 	}
@@ -160,7 +156,7 @@ func TestExplodingBoardIsTimeSafe(t *testing.T) {
 
 func TestNodeLimit(t *testing.T) {
 	p := congo.NewPosition()
-	res := NewSearcher(4).Search(context.Background(), p, Limits{Nodes: 5000}, Options{}, nil)
+	res := NewSearcher(4).Search(context.Background(), p, search.Limits{Nodes: 5000}, search.Options{}, nil)
 	if res.Info.Nodes > 5000+1 {
 		t.Errorf("searched %d nodes; want at most 5000", res.Info.Nodes)
 	}
@@ -198,7 +194,7 @@ func BenchmarkSearch(b *testing.B) {
 func TestLevels(t *testing.T) {
 	p := congo.NewPosition()
 	fixed, timed := NewPool(1, 1, 10*time.Second), NewPool(1, 1, 50*time.Millisecond)
-	for level := 1; level <= MaxLevel; level++ {
+	for level := 1; level <= search.MaxLevel; level++ {
 		pool := fixed
 		if level >= 9 {
 			pool = timed

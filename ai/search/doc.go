@@ -19,7 +19,8 @@
 //     by two plies only off the principal variation (LateOffPV) and
 //     stores no move where none raised alpha (UpperNoMove). Abalone's
 //     and Ataxx's positions are a few words, so their Make returns a
-//     copy (CopyMake) and no Unmake is called.
+//     copy (CopyMake) and no Unmake is called: their hooks embed
+//     CopyMade for it.
 //   - Deepener runs a search's iterations, depth 1, 2, ... until the
 //     clock, the depth asked for or a proven end stops them, and turns
 //     the last finished one into a Result (Info for each). Every game
@@ -30,9 +31,12 @@
 //     every 1024 nodes so that the check costs nothing measurable. Budget
 //     turns Limits (a move time or a game clock) into its two limits.
 //   - Levels is a game's ladder of play levels, from random to full
-//     strength; a Ladder adds how the game plays them (its random mover,
-//     which searches forget the earlier ones first) and chooses a move
-//     at a level with any Searcher. Pool lends a bounded number of
+//     strength; every game's has MaxLevel levels of the shape Climb
+//     builds (random, fixed depths with noise, then shares of the move
+//     budget) from the game's own numbers. A Ladder adds how the game
+//     plays them (its random mover, which Randomly makes from its legal
+//     moves; which searches forget the earlier ones first) and chooses a
+//     move at a level with any Searcher. Pool lends a bounded number of
 //     searchers to any number of games, so memory and CPU stay fixed
 //     however many games run, and Player plays a Ladder with them.
 //   - Bench searches a game's bench positions to a fixed depth: the

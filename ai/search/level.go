@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// MaxLevel is the strongest level of every game's ladder.
+const MaxLevel = 10
+
 // Level is one rung of a game's ladder of play levels.
 type Level struct {
 	Random bool // plays a legal move at random, without search
@@ -34,6 +37,28 @@ func (l Level) MoveTime(budget time.Duration) time.Duration {
 
 // Levels is a game's ladder: Levels[0] is level 1, the weakest.
 type Levels []Level
+
+// Climb returns a ladder in the shape every game plays: level 1 at
+// random, then a level for each of depths that searches to that depth
+// (the first ones with noise's noise in their evaluation, as a beginner
+// wants), then a level for each of shares that thinks for that share of
+// the move budget (2: half). The random and fixed-depth levels think for
+// a depthShare of the budget (0: no move time of their own); every level
+// stops at the budget whatever its depth.
+func Climb(depthShare int, noise, depths, shares []int) Levels {
+	ls := Levels{{Random: true, TimeDiv: depthShare}}
+	for i, d := range depths {
+		l := Level{Depth: d, TimeDiv: depthShare}
+		if i < len(noise) {
+			l.Noise = noise[i]
+		}
+		ls = append(ls, l)
+	}
+	for _, div := range shares {
+		ls = append(ls, Level{TimeDiv: div})
+	}
+	return ls
+}
 
 // At returns the rung of level: below 1 the first, beyond the ladder the
 // last (full strength).
@@ -200,6 +225,12 @@ func RandomMove[M any](moves []M, seed int64, stream uint64, over error) (M, err
 		return none, fmt.Errorf("%w: no move to choose", over)
 	}
 	return moves[RandomIndex(len(moves), seed, stream)], nil
+}
+
+// Randomly returns a Ladder.Random that plays a move of legal's chosen by
+// seed on the game's random stream (see RandomMove).
+func Randomly[P, M any](legal func(*P) []M, stream uint64, over error) func(P, int64) (M, error) {
+	return func(pos P, seed int64) (M, error) { return RandomMove(legal(&pos), seed, stream, over) }
 }
 
 // Chosen turns the move a search found into a player's choice: M's zero

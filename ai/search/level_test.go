@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 )
@@ -176,5 +177,17 @@ func TestRandomMoveAndChosen(t *testing.T) {
 				t.Errorf("Chosen(%d) = %d, %v; want %d, %v", tc.m, got, err, tc.want, tc.err)
 			}
 		})
+	}
+}
+
+func TestClimb(t *testing.T) {
+	got := Climb(1, []int{400, 150}, []int{1, 2, 3}, []int{2, 1})
+	want := Levels{
+		{Random: true, TimeDiv: 1},
+		{Depth: 1, Noise: 400, TimeDiv: 1}, {Depth: 2, Noise: 150, TimeDiv: 1}, {Depth: 3, TimeDiv: 1},
+		{TimeDiv: 2}, {TimeDiv: 1},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Climb = %v; want %v", got, want)
 	}
 }

@@ -89,3 +89,11 @@ func Child[P any](children []P, p *P, ply int) *P {
 	*q = *p
 	return q
 }
+
+// CopyMade gives the hooks (Game) of a game that plays each move on a copy
+// (Negamax.CopyMake) their Unmake, which the loop never calls: embedded,
+// it says so once instead of each such game keeping an empty method.
+type CopyMade[P, M any] struct{}
+
+// Unmake does nothing: the move was played on a copy.
+func (CopyMade[P, M]) Unmake(P, M, int) {}

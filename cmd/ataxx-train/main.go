@@ -36,6 +36,7 @@ import (
 	"sync"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -147,7 +148,7 @@ func playGame(s *ataxxai.Searcher, c config, g int) []sample {
 			m = moves[rng.IntN(len(moves))]
 		} else {
 			seen = append(seen, sample{f: ataxxai.Features(&pos), empty: pos.Empty().Count(), result: float64(pos.Turn())})
-			m = s.Search(context.Background(), pos, ataxxai.Limits{Depth: c.depth}, ataxxai.Options{}, nil).Move
+			m = s.Search(context.Background(), pos, search.Limits{Depth: c.depth}, search.Options{}, nil).Move
 		}
 		pos.MakeMove(m)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -182,7 +183,7 @@ func dataGame(s *ataxxai.Searcher, c dataConfig, g int) []record {
 			pos.MakeMove(moves[rng.IntN(len(moves))])
 			continue
 		}
-		r := s.Search(context.Background(), pos, ataxxai.Limits{Nodes: uint64(c.nodes)}, ataxxai.Options{}, nil)
+		r := s.Search(context.Background(), pos, search.Limits{Nodes: uint64(c.nodes)}, search.Options{}, nil)
 		score := r.Info.Score
 		switch {
 		case r.Info.Mate > 0:

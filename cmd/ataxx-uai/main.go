@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -58,7 +59,7 @@ type session struct {
 	out      *bufio.Writer
 	pos      ataxx.Position
 	searcher *ataxxai.Searcher  // its table is allocated by the first go: perft needs none
-	level    int                // ataxxai.MaxLevel: full strength
+	level    int                // search.MaxLevel: full strength
 	overhead time.Duration      // kept back on every move for the pipe
 	clocks   clockWatch         // what the manager charges beyond the search
 	cancel   context.CancelFunc // stops the running search
@@ -68,7 +69,7 @@ type session struct {
 
 // run reads commands from in until quit or end of input, answering on out.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: bufio.NewWriter(out), searcher: ataxxai.NewSearcher(defaultHashMB), level: ataxxai.MaxLevel, overhead: ataxxai.DefaultOverhead}
+	s := &session{out: bufio.NewWriter(out), searcher: ataxxai.NewSearcher(defaultHashMB), level: search.MaxLevel, overhead: search.DefaultOverhead}
 	s.newGame()
 	defer s.stop()
 	sc := bufio.NewScanner(in)
@@ -166,7 +167,7 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.println("id name", engineName)
 		s.println("id author", engineAuthor)
 		s.printf("option name Hash type spin default %d min 1 max %d\n", defaultHashMB, maxHashMB)
-		s.printf("option name Level type spin default %d min 1 max %d\n", ataxxai.MaxLevel, ataxxai.MaxLevel)
+		s.printf("option name Level type spin default %d min 1 max %d\n", search.MaxLevel, search.MaxLevel)
 		// Tuning options, for self-play matches.
 		s.printf("option name EvalStable type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Stable)
 		s.printf("option name EvalExposed type spin default %d min -500 max 500\n", ataxxai.DefaultTuning.Exposed)
@@ -176,7 +177,7 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("option name Futility type check default %v\n", ataxxai.DefaultTuning.Futility)
 		s.printf("option name NNUE type check default %v\n", ataxxai.DefaultTuning.NNUE)
 		s.println("option name EvalFile type string default <embedded>")
-		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", ataxxai.DefaultOverhead.Milliseconds(), maxOverheadMS)
+		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", search.DefaultOverhead.Milliseconds(), maxOverheadMS)
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -212,8 +213,8 @@ func (s *session) setoption(args []string) {
 		}
 		s.searcher.SetHash(n)
 	case ok && strings.EqualFold(name, "Level"):
-		if err != nil || n < 1 || n > ataxxai.MaxLevel {
-			s.info("Level must be a number from 1 to %d", ataxxai.MaxLevel)
+		if err != nil || n < 1 || n > search.MaxLevel {
+			s.info("Level must be a number from 1 to %d", search.MaxLevel)
 			return
 		}
 		s.level = n
@@ -275,7 +276,7 @@ func (s *session) evalFile(name string) {
 // goSearch starts a search with the limits of "go ..." and answers
 // "bestmove" when it ends.
 func (s *session) goSearch(args []string, arrival time.Time) {
-	lim := ataxxai.Limits{Start: arrival, Overhead: s.overhead}
+	lim := search.Limits{Start: arrival, Overhead: s.overhead}
 	infinite := false
 	var xtime, otime, xinc, oinc time.Duration
 	for i := 0; i < len(args); i++ {
@@ -329,10 +330,10 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	if lim.Time > 0 {
 		lim.Overhead = max(s.overhead, s.clocks.observe(side, lim.Time, lim.Inc))
 	}
-	var opts ataxxai.Options
+	var opts search.Options
 	random := false
-	if s.level < ataxxai.MaxLevel {
-		var levelLim ataxxai.Limits
+	if s.level < search.MaxLevel {
+		var levelLim search.Limits
 		levelLim, opts, random = ataxxai.Level(s.level, 0)
 		if levelLim.Depth > 0 && (lim.Depth == 0 || levelLim.Depth < lim.Depth) {
 			lim.Depth = levelLim.Depth
@@ -345,7 +346,7 @@ func (s *session) goSearch(args []string, arrival time.Time) {
 	pos := s.pos
 	go func() {
 		defer close(done)
-		var res ataxxai.Result
+		var res search.Result[ataxx.Move]
 		if random {
 			res.Move, _ = ataxxai.RandomMove(pos, int64(pos.Hash()))
 		} else {
@@ -408,7 +409,7 @@ func (w *clockWatch) answered(side ataxx.Color, spent time.Duration) {
 }
 
 // printInfo writes one finished iteration.
-func (s *session) printInfo(in ataxxai.Info) {
+func (s *session) printInfo(in search.Info[ataxx.Move]) {
 	score := fmt.Sprintf("cp %d", in.Score)
 	if in.Mate != 0 {
 		score = fmt.Sprintf("mate %d", in.Mate)

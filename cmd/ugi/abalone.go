@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ataxxbot/ataxxbot/ai/abaloneai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 )
 
@@ -78,9 +79,9 @@ func (g *abaloneGame) search(lim limits) func(context.Context, func(searchInfo))
 		g.searcher = abaloneai.NewSearcher(g.hashMB)
 	}
 	s, pos := g.searcher, g.pos
-	al := abaloneai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
+	al := search.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, al, abaloneai.Options{}, func(i abaloneai.Info) {
+		res := s.Search(ctx, pos, al, search.Options{}, func(i search.Info[abalone.Move]) {
 			pv := make([]string, len(i.PV))
 			for k, m := range i.PV {
 				pv[k] = m.String()

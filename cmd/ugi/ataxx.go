@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -81,9 +82,9 @@ func (g *ataxxGame) search(lim limits) func(context.Context, func(searchInfo)) s
 		g.searcher = ataxxai.NewSearcher(g.hashMB)
 	}
 	s, pos := g.searcher, g.pos
-	al := ataxxai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
+	al := search.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, al, ataxxai.Options{}, func(i ataxxai.Info) {
+		res := s.Search(ctx, pos, al, search.Options{}, func(i search.Info[ataxx.Move]) {
 			pv := make([]string, len(i.PV))
 			for k, m := range i.PV {
 				pv[k] = m.String()

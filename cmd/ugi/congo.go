@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ataxxbot/ataxxbot/ai/congoai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 )
 
@@ -78,9 +79,9 @@ func (g *congoGame) search(lim limits) func(context.Context, func(searchInfo)) s
 		g.searcher = congoai.NewSearcher(g.hashMB)
 	}
 	s, pos := g.searcher, g.pos
-	cl := congoai.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
+	cl := search.Limits{Depth: lim.depth, Nodes: lim.nodes, MoveTime: lim.moveTime, Time: lim.time, Inc: lim.inc}
 	return func(ctx context.Context, info func(searchInfo)) string {
-		res := s.Search(ctx, pos, cl, congoai.Options{}, func(i congoai.Info) {
+		res := s.Search(ctx, pos, cl, search.Options{}, func(i search.Info[congo.Move]) {
 			pv := make([]string, len(i.PV))
 			for k, m := range i.PV {
 				pv[k] = m.String()

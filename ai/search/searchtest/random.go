@@ -1,6 +1,9 @@
 package searchtest
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // RandomGame plays random moves on pos, each chosen by rng among legal's,
 // until plies are played (plies below 0: no bound), the side to move has
@@ -33,4 +36,19 @@ func RandomPositions[P, M any](rng *rand.Rand, n, maxPlies int, start func(i int
 		}
 	}
 	return out
+}
+
+// Starts returns a RandomPositions start: game i starts from the
+// position of fens[i%len(fens)], parsed by parse. It panics if parse
+// rejects one, since the FENs are the test's own.
+func Starts[P any](parse func(string) (P, error), fens ...string) func(i int) P {
+	ps := make([]P, len(fens))
+	for i, fen := range fens {
+		p, err := parse(fen)
+		if err != nil {
+			panic(fmt.Sprintf("searchtest: start %q: %v", fen, err))
+		}
+		ps[i] = p
+	}
+	return func(i int) P { return ps[i%len(ps)] }
 }

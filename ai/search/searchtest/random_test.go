@@ -57,3 +57,11 @@ func TestRandomPositions(t *testing.T) {
 		}
 	}
 }
+
+func TestStarts(t *testing.T) {
+	parse := func(s string) (countdown, error) { return countdown{len(s)}, nil }
+	start := Starts(parse, "a", "bbb")
+	if got := []int{start(0).n, start(1).n, start(2).n}; !slices.Equal(got, []int{1, 3, 1}) {
+		t.Errorf("starts = %v; want [1 3 1]", got)
+	}
+}
