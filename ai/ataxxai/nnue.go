@@ -69,6 +69,9 @@ type Net struct {
 	// vec runs the accumulator's arithmetic on vector instructions
 	// where the machine has them.
 	vec simd
+	// noRow is a row of zeros: the refresh adds each window's rows to
+	// nothing, less this, so that one kernel serves it and the update.
+	noRow [NetHidden]int16
 }
 
 //go:embed nnue.bin
@@ -181,8 +184,7 @@ type accumulator [2][NetHidden]int16
 func (n *Net) refresh(a *accumulator, red, blue ataxx.Bitboard) {
 	a[ataxx.Red], a[ataxx.Blue] = n.Bias, n.Bias
 	for w := range NetWindows {
-		n.vec.add(&a[ataxx.Red], &n.Feat[WindowFeature(w, red, blue)])
-		n.vec.add(&a[ataxx.Blue], &n.Feat[WindowFeature(w, blue, red)])
+		n.vec.window(a, &n.Feat[WindowFeature(w, red, blue)], &n.noRow, &n.Feat[WindowFeature(w, blue, red)], &n.noRow)
 	}
 }
 
@@ -210,14 +212,8 @@ func (n *Net) output(a *accumulator, side ataxx.Color) int {
 	return (sum/NetQA + int(n.OutBias)) * int(n.Scale) / (NetQA * NetQB)
 }
 
-// add, addSub and dot are the accumulator's arithmetic in portable Go;
-// the vector kernels give the same numbers.
-
-func add(a, d *[NetHidden]int16) {
-	for i := range a {
-		a[i] += d[i]
-	}
-}
+// addSub and dot are the accumulator's arithmetic in portable Go; the
+// vector kernels give the same numbers.
 
 func addSub(a, plus, minus *[NetHidden]int16) {
 	for i := range a {

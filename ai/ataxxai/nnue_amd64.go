@@ -10,12 +10,6 @@ import (
 // time (nnue_amd64.s).
 
 //go:noescape
-func addAVX2(a, d *int16, blocks int)
-
-//go:noescape
-func addSubAVX2(a, plus, minus *int16, blocks int)
-
-//go:noescape
 func windowAVX2(red, blue, redPlus, redMinus, bluePlus, blueMinus *int16, blocks int)
 
 //go:noescape
@@ -28,22 +22,6 @@ type simd bool
 func haveSIMD() simd { return simd(cpu.X86.HasAVX2) }
 
 const blocks = NetHidden / 16
-
-func (v simd) add(a, d *[NetHidden]int16) {
-	if !v {
-		add(a, d)
-		return
-	}
-	addAVX2(&a[0], &d[0], blocks)
-}
-
-func (v simd) addSub(a, plus, minus *[NetHidden]int16) {
-	if !v {
-		addSub(a, plus, minus)
-		return
-	}
-	addSubAVX2(&a[0], &plus[0], &minus[0], blocks)
-}
 
 func (v simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
 	if !v {

@@ -1,42 +1,5 @@
 #include "textflag.h"
 
-// func addAVX2(a, d *int16, blocks int)
-// a += d, sixteen int16 units (32 bytes) a block.
-TEXT ·addAVX2(SB), NOSPLIT, $0-24
-	MOVQ a+0(FP), DI
-	MOVQ d+8(FP), SI
-	MOVQ blocks+16(FP), CX
-addloop:
-	VMOVDQU (DI), Y0
-	VPADDW  (SI), Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, SI
-	DECQ    CX
-	JNZ     addloop
-	VZEROUPPER
-	RET
-
-// func addSubAVX2(a, plus, minus *int16, blocks int)
-// a += plus - minus, sixteen int16 units a block.
-TEXT ·addSubAVX2(SB), NOSPLIT, $0-32
-	MOVQ a+0(FP), DI
-	MOVQ plus+8(FP), SI
-	MOVQ minus+16(FP), DX
-	MOVQ blocks+24(FP), CX
-addsubloop:
-	VMOVDQU (DI), Y0
-	VPADDW  (SI), Y0, Y0
-	VPSUBW  (DX), Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, SI
-	ADDQ    $32, DX
-	DECQ    CX
-	JNZ     addsubloop
-	VZEROUPPER
-	RET
-
 // func dotAVX2(x, w *int16, blocks int, sums *[8]int32)
 // Clips each unit of x to [0, 255], and sums c*c*w in eight int32 lanes:
 // c*w first (it fits 16 bits while |w| <= 128), then its product with c,

@@ -9,10 +9,6 @@ type simd bool
 
 func haveSIMD() simd { return false }
 
-func (simd) add(a, d *[NetHidden]int16) { add(a, d) }
-
-func (simd) addSub(a, plus, minus *[NetHidden]int16) { addSub(a, plus, minus) }
-
 func (simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
 	addSub(&a[ataxx.Red], redPlus, redMinus)
 	addSub(&a[ataxx.Blue], bluePlus, blueMinus)
