@@ -176,19 +176,25 @@ func BenchmarkNetEvaluate(b *testing.B) {
 	}
 }
 
-func BenchmarkSearchNNUE(b *testing.B) {
-	var nodes uint64
-	n := DefaultNet()
-	for b.Loop() {
-		for _, fen := range benchPositions {
-			pos, _ := ataxx.ParseFEN(fen)
-			pos.SetRules(ataxx.RulesUAI)
-			s := NewSearcher(16)
-			s.Tuning.NNUE, s.Tuning.Net = true, n
-			nodes += s.Search(context.Background(), pos, search.Limits{Depth: 6}, search.Options{}, nil).Info.Nodes
-		}
+// BenchmarkSearchByEvaluation searches the bench positions to depth 6
+// with the neural evaluation and with the linear one, to compare their
+// node rates.
+func BenchmarkSearchByEvaluation(b *testing.B) {
+	for _, nnue := range []bool{true, false} {
+		b.Run(map[bool]string{true: "nnue", false: "linear"}[nnue], func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				for _, fen := range benchPositions {
+					pos, _ := ataxx.ParseFEN(fen)
+					pos.SetRules(ataxx.RulesUAI)
+					s := NewSearcher(16)
+					s.Tuning.NNUE = nnue
+					nodes += s.Search(context.Background(), pos, search.Limits{Depth: 6}, search.Options{}, nil).Info.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
 // TestVectorMatchesPortable: where the vector kernels run, they add and
