@@ -9,8 +9,13 @@
 // symmetries, the target a blend of the score's and the result's win
 // probability) and writes it:
 //
-//	ataxx-train nnue-data -games 24000 -nodes 4000 -out data.bin
-//	ataxx-train nnue -data data.bin -epochs 20 -out ai/ataxxai/nnue.bin
+//	ataxx-train nnue-data -games 24000 -nodes 4000 -net linear -out d1.bin
+//	ataxx-train nnue -data d1.bin -epochs 12 -out first.bin
+//	ataxx-train nnue-data -games 14000 -nodes 2500 -seed 2 -net first.bin -out d2.bin
+//	ataxx-train nnue -data d1.bin,d2.bin -epochs 14 -out ai/ataxxai/nnue.bin
+//
+// (the commands that trained the shipped network; -net embedded, the
+// default, plays with the network the AI ships).
 //
 // Without a subcommand it fits the older linear evaluation
 // (ataxxai.Features): it plays games with the searcher at a fixed depth
@@ -116,7 +121,7 @@ func selfPlay(c config) []sample {
 		go func() {
 			defer wg.Done()
 			s := ataxxai.NewSearcher(8)
-			s.Tuning.Trained = c.trained
+			s.Tuning.NNUE, s.Tuning.Trained = false, c.trained
 			for g := range next {
 				games[g] = playGame(s, c, g)
 			}

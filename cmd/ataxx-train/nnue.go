@@ -85,7 +85,8 @@ type dataConfig struct {
 	games, nodes, workers int
 	minRandom, maxRandom  int
 	seed                  uint64
-	net                   *ataxxai.Net // evaluate with this network; nil: the default tuning
+	net                   *ataxxai.Net // evaluate with this network
+	linear                bool         // evaluate with the linear evaluation instead
 }
 
 // runData plays self-play games and appends their positions to a file.
@@ -99,12 +100,13 @@ func runData(args []string, out io.Writer) error {
 	fs.IntVar(&c.maxRandom, "random-max", 8, "most random plies at the start of a game")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	dest := fs.String("out", "", "append the positions to this file")
-	netFile := fs.String("net", "", "play with the neural evaluation of this network file (embedded: the one the AI ships); default: the AI's default evaluation")
+	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the network the AI ships; linear: the linear evaluation")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	switch *netFile {
-	case "":
+	case "linear":
+		c.linear = true
 	case "embedded":
 		c.net = ataxxai.DefaultNet()
 	default:
@@ -133,9 +135,7 @@ func runData(args []string, out io.Writer) error {
 		go func() {
 			defer wg.Done()
 			s := ataxxai.NewSearcher(16)
-			if c.net != nil {
-				s.Tuning.NNUE, s.Tuning.Net = true, c.net
-			}
+			s.Tuning.NNUE, s.Tuning.Net = !c.linear, c.net
 			for g := range next {
 				games <- dataGame(s, c, g)
 			}
