@@ -3,6 +3,7 @@ package ataxxai
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"testing"
@@ -227,4 +228,26 @@ func TestVectorMatchesPortable(t *testing.T) {
 			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
 		}
 	}
+}
+
+// FuzzLoadNet: whatever bytes an EvalFile holds, LoadNet refuses them
+// with ErrNetFile or loads a network that writes back the same bytes.
+func FuzzLoadNet(f *testing.F) {
+	good := MarshalNet(&NetWeights{Scale: 616})
+	f.Add(good)
+	bad := bytes.Clone(good)
+	binary.LittleEndian.PutUint16(bad[NetFileSize-4-2:], uint16(maxOut+1)) // an output weight too large
+	f.Add(bad)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		n, err := LoadNet(b)
+		if err != nil {
+			if !errors.Is(err, ErrNetFile) {
+				t.Fatalf("LoadNet: got %v; want ErrNetFile", err)
+			}
+			return
+		}
+		if again := MarshalNet(&n.NetWeights); !bytes.Equal(again, b) {
+			t.Fatalf("a loaded network writes back other bytes")
+		}
+	})
 }
