@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -121,20 +120,13 @@ func TestMatchFullStrengthBeatsRandom(t *testing.T) {
 	}
 	// The log is cuteataxx's PGN: read back by package pgn, every move
 	// replayed, Black the engine that played Red (x), 1-0 its win.
-	f, err := os.Open(pgnPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := pgn.Read(f)
-	if err != nil {
-		t.Fatalf("pgn.Read of the log: %v", err)
-	}
+	games := readLog(t, pgnPath)
 	lines := regexp.MustCompile(`Game \d+/4: (.*) \(Red\) vs (.*) \(Blue\): (Red wins|Blue wins|Draw)\.`).FindAllStringSubmatch(out.String(), -1)
 	if len(games) != 4 || len(lines) != 4 {
 		t.Fatalf("log: %d games, output: %d game lines; want 4 and 4", len(games), len(lines))
 	}
-	for i, g := range games {
+	for i := range lines {
+		g := games[i+1]
 		black, _ := g.Tag("Black")
 		white, _ := g.Tag("White")
 		if black != lines[i][1] || white != lines[i][2] {

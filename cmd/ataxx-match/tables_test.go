@@ -18,15 +18,18 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 )
 
-// buildUAI builds cmd/ataxx-uai for the tests.
-func buildUAI(t *testing.T) string {
+// buildCmd builds the command cmd/name for the tests and returns its path.
+func buildCmd(t *testing.T, name string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ataxx-uai")
-	if out, err := exec.Command("go", "build", "-o", bin, "../ataxx-uai").CombinedOutput(); err != nil {
+	bin := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", bin, "../"+name).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }
+
+// buildUAI builds cmd/ataxx-uai, the Ataxx engine.
+func buildUAI(t *testing.T) string { return buildCmd(t, "ataxx-uai") }
 
 var (
 	gameLine  = regexp.MustCompile(`(?m)^Game (\d+)/(\d+): (.*) \(Red\) vs (.*) \(Blue\): (Red wins|Blue wins|Draw)\. .*$`)

@@ -5,21 +5,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// buildUGI builds cmd/ugi, the engine of every game, for the tests.
-func buildUGI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ugi")
-	if out, err := exec.Command("go", "build", "-o", bin, "../ugi").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
+// buildUGI builds cmd/ugi, the engine of every game.
+func buildUGI(t *testing.T) string { return buildCmd(t, "ugi") }
 
 // TestUGIMatch (issue 13): the runner matches engines of any game through
 // UGI, refereed by the first engine: a Congo game from a position where
