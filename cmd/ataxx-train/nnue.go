@@ -48,28 +48,6 @@ func (r record) append(b []byte) []byte {
 	return append(b, flags)
 }
 
-// position returns the record's position.
-func (r record) position() (ataxx.Position, error) {
-	var p ataxx.Position
-	fen := "7/7/7/7/7/7/7 x 0 1"
-	if r.blue2move {
-		fen = "7/7/7/7/7/7/7 o 0 1"
-	}
-	p, err := ataxx.ParseFEN(fen)
-	if err != nil {
-		return p, err
-	}
-	for s := range ataxx.Square(ataxx.NumSquares) {
-		switch {
-		case r.red.Has(s):
-			p.Put(s, ataxx.RedPiece)
-		case r.blue.Has(s):
-			p.Put(s, ataxx.BluePiece)
-		}
-	}
-	return p, nil
-}
-
 func parseRecord(b []byte) record {
 	return record{
 		red: ataxx.Bitboard(binary.LittleEndian.Uint64(b)), blue: ataxx.Bitboard(binary.LittleEndian.Uint64(b[8:])),

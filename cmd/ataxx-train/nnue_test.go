@@ -30,6 +30,27 @@ func (n *floatNet) forward(r record) float64 {
 	return y
 }
 
+// position returns the record's position.
+func (r record) position() (ataxx.Position, error) {
+	fen := "7/7/7/7/7/7/7 x 0 1"
+	if r.blue2move {
+		fen = "7/7/7/7/7/7/7 o 0 1"
+	}
+	p, err := ataxx.ParseFEN(fen)
+	if err != nil {
+		return p, err
+	}
+	for s := range ataxx.Square(ataxx.NumSquares) {
+		switch {
+		case r.red.Has(s):
+			p.Put(s, ataxx.RedPiece)
+		case r.blue.Has(s):
+			p.Put(s, ataxx.BluePiece)
+		}
+	}
+	return p, nil
+}
+
 // randomRecords plays random games and records their positions.
 func randomRecords(n int, seed uint64) []record {
 	rng := rand.New(rand.NewPCG(seed, 1))
