@@ -92,7 +92,8 @@ func (tc *TimeControl) UnmarshalText(b []byte) error {
 //
 //	10m+5s    Fischer: 10 minutes each, 5 seconds added after each move
 //	5m        Fischer without increment
-//	1h30m+30s sums of units (s, m, h, d) in any part
+//	1h30m+30s sums of units (ms, s, m, h, d) in any part
+//	2s+20ms   an engine match's clock
 //	1d, 3d    a whole number of days alone: correspondence, that long a move
 //	12h/move  correspondence with any time a move
 //	none      no clock (also "untimed", "noclock", "off")
@@ -148,7 +149,7 @@ func onlyDays(s string) bool {
 }
 
 // parseSpan reads a sum of whole numbers with units: "1h30m", "45s",
-// "0s". A bare "0" is zero (an increment of nothing).
+// "0s", "20ms". A bare "0" is zero (an increment of nothing).
 func parseSpan(s string) (time.Duration, error) {
 	if s == "0" {
 		return 0, nil
@@ -170,16 +171,20 @@ func parseSpan(s string) (time.Duration, error) {
 		if err != nil {
 			return 0, fmt.Errorf("%w: %q is not a time", ErrBadClock, cut(s, 20))
 		}
-		unit := map[byte]time.Duration{'s': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': day}[s[i]]
-		if unit == 0 || seen[s[i]] {
-			return 0, fmt.Errorf("%w: %q is not a time: units are s, m, h and d, each once", ErrBadClock, cut(s, 20))
+		sym, width := s[i], 1
+		if strings.HasPrefix(s[i:], "ms") {
+			sym, width = 'u', 2 // milliseconds: an engine match's increment, "2s+20ms"
 		}
-		seen[s[i]] = true
+		unit := map[byte]time.Duration{'u': time.Millisecond, 's': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': day}[sym]
+		if unit == 0 || seen[sym] {
+			return 0, fmt.Errorf("%w: %q is not a time: units are ms, s, m, h and d, each once", ErrBadClock, cut(s, 20))
+		}
+		seen[sym] = true
 		total += time.Duration(n) * unit
 		if total > 10*MaxClock {
 			return 0, fmt.Errorf("%w: %q is out of range: a clock is from 1s to 30d", ErrBadClock, cut(s, 20))
 		}
-		s = s[i+1:]
+		s = s[i+width:]
 	}
 	return total, nil
 }
@@ -194,7 +199,7 @@ func looksLikeClock(w string) bool {
 	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
-// spanText writes d briefly with units: "1h30m", "5s", "1d".
+// spanText writes d briefly with units: "1h30m", "5s", "1d", "20ms".
 func spanText(d time.Duration) string {
 	if d <= 0 {
 		return "0s"
@@ -203,7 +208,7 @@ func spanText(d time.Duration) string {
 	for _, u := range []struct {
 		unit time.Duration
 		name string
-	}{{day, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}} {
+	}{{day, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}, {time.Millisecond, "ms"}} {
 		if n := d / u.unit; n > 0 {
 			fmt.Fprintf(&sb, "%d%s", n, u.name)
 			d -= n * u.unit
