@@ -31,7 +31,7 @@ func StandingsText(names []string, st []Standing) string {
 			strconv.Itoa(s.Games),
 			strconv.Itoa(s.Wins) + "-" + strconv.Itoa(s.Draws) + "-" + strconv.Itoa(s.Losses),
 			EloText(s.Elo, s.Margin, s.Games),
-			strconv.FormatFloat(s.SB, 'f', 1, 64),
+			sbText(s.SB),
 		})
 	}
 	return t.String()
@@ -155,6 +155,13 @@ func halvesText(p float64) string {
 		return fmtInt(whole) + "½"
 	}
 	return pointsText(p)
+}
+
+// sbText writes a Sonneborn-Berger score with one decimal, halves
+// rounded up: SB is a sum of quarters, and 0.25 and 0.75 should not
+// round different ways.
+func sbText(sb float64) string {
+	return strconv.FormatFloat(math.Round(sb*10)/10, 'f', 1, 64)
 }
 
 // fmtInt writes a whole number.
