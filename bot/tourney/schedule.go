@@ -61,6 +61,16 @@ func Schedule(f Format, n, rounds int) ([]Pairing, error) {
 	return nil, fmt.Errorf("%w: unknown format %q", ErrTournament, cut(string(f), 20))
 }
 
+// Rounds is how many rounds a tournament of n entrants plays over
+// rounds (cycles of a round robin or a gauntlet, rounds of a Swiss): a
+// cycle of a round robin is n-1 rounds, n when n is odd.
+func Rounds(f Format, n, rounds int) int {
+	if f == RoundRobin {
+		return rounds * (n - 1 + n%2)
+	}
+	return rounds
+}
+
 // roundRobin returns cycles of Berger's tables for n entrants.
 //
 // Berger's tables for an even m+1 entrants hold the last one fixed and

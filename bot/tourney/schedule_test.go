@@ -178,3 +178,28 @@ func TestGauntlet(t *testing.T) {
 		t.Errorf("Schedule(Gauntlet, 4, 3) = %v; want %v", got, want)
 	}
 }
+
+func TestRounds(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		f         Format
+		n, rounds int
+	}{
+		{"round robin, even", RoundRobin, 6, 2},
+		{"round robin, odd", RoundRobin, 5, 3},
+		{"round robin of two", RoundRobin, 2, 1},
+		{"gauntlet", Gauntlet, 7, 4},
+	} {
+		ps, err := Schedule(tt.f, tt.n, tt.rounds)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		last := ps[len(ps)-1].Round
+		if got := Rounds(tt.f, tt.n, tt.rounds); got != last {
+			t.Errorf("%s: Rounds(%q, %d, %d) = %d; want %d, the schedule's last", tt.name, tt.f, tt.n, tt.rounds, got, last)
+		}
+	}
+	if got := Rounds(Swiss, 9, 5); got != 5 {
+		t.Errorf("Rounds(Swiss, 9, 5) = %d; want 5", got)
+	}
+}

@@ -18,7 +18,8 @@ type Standing struct {
 
 // Standings returns the standings of n entrants after results, best
 // first: by points, then Sonneborn-Berger, then wins, then entrant. A
-// result naming an entrant outside 0..n-1 is left out.
+// bye adds its Score to First's points and is no game; a result naming
+// an entrant outside 0..n-1 is left out.
 func Standings(n int, results []Result) []Standing {
 	if n <= 0 {
 		return nil

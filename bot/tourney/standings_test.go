@@ -97,6 +97,21 @@ func TestStandingsTiesAndByes(t *testing.T) {
 			want: [][4]float64{{0, 1, 1, 2}, {1, 1, 1, 2}, {2, 1, 1, 2}, {3, 1, 1, 2}},
 		},
 		{
+			name: "level on points and SB: wins decide",
+			n:    4,
+			// 0 draws with 2 and 3; 1 beats 2 and loses to 3; 2 beats 3.
+			// Points: 0: 1, 1: 1, 2: 0+½+1 = 1½, 3: 1+½+0 = 1½.
+			// SB: 0: ½×1½ + ½×1½ = 1½; 1: 1×1½ = 1½;
+			//     2: ½×1 + 1×1½ = 2; 3: 1×1 + ½×1 = 1½.
+			// 1 has a win, 0 none: 1 is ahead of 0.
+			results: []Result{
+				{Pairing{1, 1, 2}, 1}, {Pairing{1, 0, 3}, 0.5},
+				{Pairing{2, 3, 1}, 1}, {Pairing{2, 0, 2}, 0.5},
+				{Pairing{3, 2, 3}, 1},
+			},
+			want: [][4]float64{{2, 1, 1.5, 3}, {3, 2, 1.5, 3}, {1, 3, 1, 2}, {0, 4, 1, 2}},
+		},
+		{
 			name: "a stranger's result is left out",
 			n:    2,
 			results: []Result{
