@@ -45,6 +45,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/uai"
+	"github.com/ataxxbot/ataxxbot/bot/tourney"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 )
@@ -247,30 +248,6 @@ func wilsonLow(n int) float64 {
 	return f / (f + z*z)
 }
 
-// elo returns the Elo difference of a mean score and its 95% interval.
-func elo(scores []float64) (diff, margin float64) {
-	n := float64(len(scores))
-	if n == 0 {
-		return 0, 0
-	}
-	mean := 0.0
-	for _, s := range scores {
-		mean += s
-	}
-	mean /= n
-	variance := 0.0
-	for _, s := range scores {
-		variance += (s - mean) * (s - mean)
-	}
-	se := math.Sqrt(variance/n) / math.Sqrt(n)
-	toElo := func(p float64) float64 {
-		p = min(max(p, 1e-6), 1-1e-6)
-		return -400 * math.Log10(1/p-1)
-	}
-	lo, hi := toElo(mean-1.96*se), toElo(mean+1.96*se)
-	return toElo(mean), (hi - lo) / 2
-}
-
 func (r *result) summary() string {
 	n := len(r.scores)
 	score := float64(r.wins) + float64(r.draws)/2
@@ -282,7 +259,7 @@ func (r *result) summary() string {
 	case n > 0 && r.losses == n:
 		return line + fmt.Sprintf("Elo difference: -inf (every game lost; 95%% bound: at most %+.0f)", -eloOf(wilsonLow(n)))
 	}
-	d, m := elo(r.scores)
+	d, m := tourney.Elo(r.scores)
 	return line + fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"math"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -15,26 +14,6 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
 )
-
-func TestElo(t *testing.T) {
-	tests := []struct {
-		name       string
-		scores     []float64
-		want       float64
-		wantMargin bool // a finite, positive interval
-	}{
-		{"even", []float64{1, 0, 1, 0}, 0, true},
-		{"draws", []float64{0.5, 0.5}, 0, false},
-		{"75%", []float64{1, 1, 1, 0}, 190.8, true},
-		{"25%", []float64{0, 0, 0, 1}, -190.8, true},
-	}
-	for _, tt := range tests {
-		d, m := elo(tt.scores)
-		if math.Abs(d-tt.want) > 0.5 || (m > 0) != tt.wantMargin || math.IsNaN(m) {
-			t.Errorf("%s: elo = %.1f +/- %.1f; want %.1f (interval: %v)", tt.name, d, m, tt.want, tt.wantMargin)
-		}
-	}
-}
 
 func TestParseTC(t *testing.T) {
 	for _, tt := range []struct {
