@@ -311,4 +311,28 @@ var (
 	ErrNoUndo = errors.New("nothing to take back")
 	// ErrIllegal: an action the rules do not allow.
 	ErrIllegal = errors.New("not allowed")
+	// ErrProgram: an AI program failed its move: it crashed, hung,
+	// answered garbage or an illegal move. By the progcomp manager's rules
+	// its seat loses the game: a kind's AIAct wraps it, and the host ends
+	// the game. A program that is not configured or cannot be started is
+	// the operator's to fix, not this.
+	ErrProgram = errors.New("the AI program failed")
 )
+
+// ProgramError is an AI program's failure, with the plain words the
+// channel hears (never what the program wrote); it wraps ErrProgram and
+// the detail, which the log keeps.
+type ProgramError struct {
+	Reason string // "no answer in time", "an illegal move"
+	Err    error
+}
+
+func (e *ProgramError) Error() string {
+	return "the AI program failed: " + e.Reason + ": " + e.Err.Error()
+}
+
+// Unwrap gives ErrProgram and the detail.
+func (e *ProgramError) Unwrap() []error { return []error{ErrProgram, e.Err} }
+
+// EndProgram is the ending of a game an AI program lost by failing.
+const EndProgram Ending = "program failed"

@@ -6,7 +6,11 @@ package ataxxgame
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os/exec"
 	"slices"
 	"strings"
 	"time"
@@ -457,10 +461,35 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	} else {
 		m, err = engine.ChooseMove(ctx, s.pos, p.Level, seed)
 	}
+	if err == nil && p.Engine != "" {
+		err = s.pos.Legal(m) // a program's move is checked here: an illegal one loses
+	}
 	if err != nil {
+		if p.Engine != "" && ctx.Err() == nil && !cannotStart(err) {
+			return bot.Command{}, &bot.ProgramError{Reason: programReason(err), Err: err}
+		}
 		return bot.Command{}, err
 	}
 	return bot.Command{Verb: "move", Args: []string{m.String()}}, nil
+}
+
+// cannotStart reports whether an engine's error is that its program
+// could not be started: the operator's to fix, and the game waits.
+func cannotStart(err error) bool {
+	return errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
+}
+
+// programReason says how an engine failed, in plain words.
+func programReason(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "no answer in time"
+	case errors.Is(err, ataxx.ErrIllegalMove), errors.Is(err, ataxx.ErrGameOver):
+		return "an illegal move"
+	case errors.Is(err, io.EOF), strings.Contains(err.Error(), "exited"):
+		return "it exited"
+	}
+	return "a wrong answer"
 }
 
 func (s *state) Summary(viewer int) string {
