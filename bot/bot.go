@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 )
 
 // Config is the bot's behaviour that an operator sets.
@@ -61,6 +63,10 @@ type Config struct {
 	// checks the version with the store. Default 10,000 (a record is
 	// about 1 KB); negative: none.
 	RecordCache int
+	// TournamentGames is how many tournament games between programs this
+	// process plays at once (each in the background, beside the chat's
+	// searches); default 1.
+	TournamentGames int
 }
 
 func (c Config) withDefaults() Config {
@@ -87,6 +93,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Searchers <= 0 {
 		c.Searchers = runtime.NumCPU()
+	}
+	if c.TournamentGames <= 0 {
+		c.TournamentGames = 1
 	}
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
@@ -116,6 +125,12 @@ type Bot struct {
 	workers sync.WaitGroup
 	flags   map[string]*time.Timer // table key -> the timer that claims its flag
 
+	// Tournaments this process drives (tourdriver.go), and a place per
+	// game between programs it may play at once.
+	tours     map[string]*tourRun
+	tourSlots chan struct{}
+	tourKit   picture.Lazy[*picture.Toolkit] // draws standings and crosstables
+
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
 }
@@ -134,7 +149,8 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}, flags: map[string]*time.Timer{}}
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}, flags: map[string]*time.Timer{},
+		tours: map[string]*tourRun{}, tourSlots: make(chan struct{}, cfg.TournamentGames)}
 	for _, k := range kinds {
 		spec := k.Spec()
 		name := strings.ToLower(spec.Name)
@@ -193,7 +209,9 @@ func (b *Bot) Prefix() string { return b.cfg.Prefix }
 // table's AI thinking never delays another table's replies. Without it
 // (the console) Handle returns after the AI has moved. Call it before the
 // first Handle.
-func (b *Bot) Async(sender Sender) { b.sender = sender }
+// Nothing is said at the tables of tournament games between programs,
+// which no channel shows.
+func (b *Bot) Async(sender Sender) { b.sender = quietTours{sender} }
 
 // Settle waits until no AI worker is running (the AI has answered at every
 // table), or ctx is done: a console reaching the end of its input lets the
@@ -250,6 +268,18 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	}
 	if p.cmd.Verb == "games" {
 		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
+	}
+	if p.cmd.Verb == "tournament" || p.cmd.Verb == "tourney" {
+		rs, err := b.tournamentCommand(ctx, m, p)
+		if err != nil {
+			rs = []Reply{b.refusal(m, nil, err)}
+		}
+		for i := range rs {
+			if rs[i].Mono && rs[i].User.ID == "" {
+				rs[i].User = User{ID: m.UserID, Name: m.Name} // a long table goes to the asker
+			}
+		}
+		return b.finish(m, m.Table(), rs)
 	}
 	if b.isArchiveVerb(p) {
 		rs, err := b.archiveCommand(ctx, m, p)
@@ -968,6 +998,12 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 	}
 	var errs []error
 	for _, key := range keys {
+		if strings.HasPrefix(key, tournamentPrefix) {
+			if err := b.resumeTournament(ctx, key, network); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			}
+			continue
+		}
 		table, err := ParseTable(key)
 		if err != nil {
 			// A mark no table wrote: clear it, so it is logged once.
@@ -977,8 +1013,8 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 			}
 			continue
 		}
-		if table.Network != network {
-			continue
+		if table.Network != network || isTourGame(table) {
+			continue // another network's; a tournament's game, which its driver plays
 		}
 		if b.sender == nil && !b.claim(key) {
 			continue // this process is on it already
@@ -1061,6 +1097,11 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 		}
 		s := t.rec.Seats[seat]
 		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.aiBudget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
+		if errors.Is(err, ErrProgram) && ctx.Err() == nil && s.Engine != "" {
+			b.forfeitProgram(t, seat, err)
+			acted = true
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -1375,4 +1376,27 @@ func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
 	}
 	return fmt.Errorf("%w: the game stored here cannot be read; only its players (%s) can replace it, or anyone after %s without a move",
 		ErrDamaged, strings.Join(names, ", "), b.cfg.IdleAfter)
+}
+
+// forfeitProgram ends the game: the AI program playing seat failed (err
+// wraps ErrProgram) and loses. The channel hears plain words; the log
+// keeps the program's failure.
+func (b *Bot) forfeitProgram(t *tx, seat int, err error) {
+	b.log.Warn("AI program failed: its seat loses", "table", t.table.Key(), "seat", seat, "engine", t.rec.Seats[seat].Engine, "err", err)
+	winner := -1
+	text := fmt.Sprintf("%s's program failed (%s) and loses.", b.who(t, seat), programFailure(err))
+	if n := len(t.rec.Seats); n > 1 {
+		winner = (seat + 1) % n
+		text += fmt.Sprintf(" %s wins.", t.spec.SeatName(winner))
+	}
+	t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
+	b.end(t, Result{Over: true, Winner: winner, Ending: EndProgram}, text)
+}
+
+// programFailure says in plain words how a program failed.
+func programFailure(err error) string {
+	if pe, ok := errors.AsType[*ProgramError](err); ok && pe.Reason != "" {
+		return pe.Reason
+	}
+	return "a wrong answer"
 }

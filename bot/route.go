@@ -70,7 +70,7 @@ func (b *Bot) parse(m Message) (p parsed, ours bool, err error) {
 
 // ours reports whether verb is a command of the host or of any kind.
 func (b *Bot) ours(verb string) bool {
-	if hostVerbs[verb] || archiveVerbs[verb] {
+	if hostVerbs[verb] || archiveVerbs[verb] || verb == "tournament" || verb == "tourney" {
 		return true
 	}
 	for _, s := range b.specs {

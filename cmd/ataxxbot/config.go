@@ -51,6 +51,11 @@ type Config struct {
 		Default string `yaml:"default"`
 		control bot.TimeControl
 	} `yaml:"clock"`
+	// Tournament is how the bot runs !tournament's games between
+	// programs: in the background, Games at once per process.
+	Tournament struct {
+		Games int `yaml:"games"` // default 1
+	} `yaml:"tournament"`
 	Console struct {
 		Channel string `yaml:"channel"`
 		User    string `yaml:"user"`

@@ -1,0 +1,286 @@
+package ataxxgame_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/engine/ataxx"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+// crashEngine is a program that dies on every move, as the UAI player
+// reports a process that exited.
+type crashEngine struct{}
+
+func (crashEngine) ChooseMove(context.Context, ataxx.Position, int, int64) (ataxx.Move, error) {
+	return ataxx.NoMove, fmt.Errorf("engine failed: crasher exited")
+}
+
+// illegalEngine is a program that answers a move the rules forbid: a
+// jump from a square it does not hold.
+type illegalEngine struct{}
+
+func (illegalEngine) ChooseMove(_ context.Context, pos ataxx.Position, _ int, _ int64) (ataxx.Move, error) {
+	for _, text := range []string{"d4-d6", "d5-d7", "c3-e5"} {
+		m, err := ataxx.ParseMove(text)
+		if err == nil && pos.Legal(m) != nil {
+			return m, nil
+		}
+	}
+	return ataxx.NoMove, fmt.Errorf("no illegal move found")
+}
+
+// hangEngine is a program that never answers: the UAI player gives up at
+// its move's deadline.
+type hangEngine struct{}
+
+func (hangEngine) ChooseMove(ctx context.Context, _ ataxx.Position, _ int, _ int64) (ataxx.Move, error) {
+	ctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	return ataxx.NoMove, fmt.Errorf("engine failed: hanger: %w", ctx.Err())
+}
+
+// tourInbox collects what the bot says on its own, per channel, and never
+// blocks the bot.
+type tourInbox struct {
+	mu  sync.Mutex
+	got map[string][]string
+	new chan struct{}
+}
+
+func newTourInbox() *tourInbox {
+	return &tourInbox{got: map[string][]string{}, new: make(chan struct{}, 1)}
+}
+
+func (in *tourInbox) Send(_ context.Context, rs []bot.Reply) error {
+	in.mu.Lock()
+	for _, r := range rs {
+		in.got[r.To.Channel] = append(in.got[r.To.Channel], r.Text)
+	}
+	in.mu.Unlock()
+	select {
+	case in.new <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// wait returns everything said at channel once a line matches want.
+func (in *tourInbox) wait(t *testing.T, channel string, want *regexp.Regexp, timeout time.Duration) string {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		in.mu.Lock()
+		got := strings.Join(in.got[channel], "\n")
+		in.mu.Unlock()
+		if want.MatchString(got) {
+			return got
+		}
+		select {
+		case <-in.new:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("%s: nothing matches %q; got:\n%s", channel, want, got)
+		}
+	}
+}
+
+// channels lists the channels the bot said anything at.
+func (in *tourInbox) channels() []string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	var out []string
+	for c := range in.got {
+		out = append(out, c)
+	}
+	return out
+}
+
+func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config) (*bot.Bot, *tourInbox) {
+	t.Helper()
+	cfg.Archive = true
+	k := ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{Engines: map[string]ataxxgame.Engine{
+		"crasher": crashEngine{}, "cheat": illegalEngine{}, "hanger": hangEngine{},
+	}})
+	b := bot.Must(bot.New(cfg, st, nil, []bot.Kind{k}, nil))
+	in := newTourInbox()
+	b.Async(in)
+	t.Cleanup(b.Close)
+	return b, in
+}
+
+var (
+	tourIDPattern = regexp.MustCompile(`Tournament (t[0-9a-z]+)`)
+	overPattern   = regexp.MustCompile(`Tournament t[0-9a-z]+ is over\.`)
+)
+
+// TestTournamentOfLevelsAndFailingPrograms: a round robin of a built-in
+// level and three programs that crash, cheat and hang runs in the
+// background; each failing program loses the game where it fails, and
+// the standings, crosstable and archive say so.
+func TestTournamentOfLevelsAndFailingPrograms(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{TournamentGames: 2})
+	out := joined(say(b, "#t", "alice", "!tournament ataxx roundrobin ai:2 ai:crasher ai:cheat ai:hanger rounds 1"))
+	for _, want := range []string{"Ataxx round robin, 4 players (ai:2, ai:crasher, ai:cheat, ai:hanger), 1 round, untimed", "0 of 6 games played"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("made: got %q; want %q", out, want)
+		}
+	}
+	said := in.wait(t, "#t", overPattern, 60*time.Second)
+	if got := strings.Count(said, "(program failed;"); got != 6 {
+		t.Errorf("games lost by a program's failure: got %d; want 6 (every game has a failing program)\n%s", got, said)
+	}
+	status := joined(say(b, "#t", "carol", "!tournament status"))
+	// ai:2 beats each program; each program beats none but those that fail
+	// before it moves: the first seat fails first.
+	if !regexp.MustCompile(`(?m)^ *1 +ai:2 +3 +3 +3-0-0`).MatchString(status) {
+		t.Errorf("standings: got\n%s\nwant ai:2 first with 3 points from 3 games", status)
+	}
+	if !strings.Contains(status, "finished, 6 of 6 games played") {
+		t.Errorf("status: got\n%s\nwant it finished", status)
+	}
+	cross := joined(say(b, "#t", "carol", "!tournament crosstable"))
+	if !strings.Contains(cross, "ai:crasher") || !strings.Contains(cross, "x") {
+		t.Errorf("crosstable: got\n%s", cross)
+	}
+	for _, c := range in.channels() {
+		if strings.HasPrefix(c, "tour:") {
+			t.Errorf("the bot said something at a tournament game's table %q, which no channel shows", c)
+		}
+	}
+	// Every game is in the archive, with its export.
+	ids := regexp.MustCompile(`game ([0-9a-z]+)\)`).FindAllStringSubmatch(said, -1)
+	if len(ids) != 6 {
+		t.Fatalf("game ids announced: got %d; want 6\n%s", len(ids), said)
+	}
+	for _, id := range ids {
+		if got := joined(say(b, "#t", "carol", "!export "+id[1])); !strings.Contains(got, "[Result") {
+			t.Errorf("export of game %s: got %q; want a PGN", id[1], got)
+		}
+	}
+}
+
+// TestTournamentWithAPerson: a person named in a tournament joins it,
+// plays their game in the channel when paired, and their result counts.
+func TestTournamentWithAPerson(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{})
+	out := joined(b.Handle(context.Background(), bot.Message{Network: "test", Channel: "#t", UserID: "id-alice", Name: "alice",
+		Text: "!tournament ataxx roundrobin ai:2 @bob rounds 1", Mentions: []bot.User{{ID: "id-bob", Name: "bob"}}}))
+	if !strings.Contains(out, "bob (invited)") || !strings.Contains(out, "bob, you are invited") {
+		t.Fatalf("made: got %q; want bob invited", out)
+	}
+	if got := joined(say(b, "#t", "mallory", "!tournament stop")); !strings.Contains(got, "only who made") {
+		t.Errorf("a stranger's stop: got %q; want a refusal", got)
+	}
+	if got := joined(say(b, "#t", "bob", "!tournament join")); !strings.Contains(got, "bob joins tournament") || !strings.Contains(got, "0 of 1 games played") {
+		t.Fatalf("join: got %q", got)
+	}
+	said := in.wait(t, "#t", regexp.MustCompile(`bob, your tournament game is on here`), 10*time.Second)
+	first := strings.Contains(said, "Red (bob) vs Blue (AI level 2)")
+	if first {
+		say(b, "#t", "bob", "!a7-b6")
+	} else {
+		in.wait(t, "#t", regexp.MustCompile(`Red \(AI level 2\) plays`), 10*time.Second)
+		say(b, "#t", "bob", "!g7-f6")
+	}
+	if got := joined(say(b, "#t", "bob", "!resign")); !strings.Contains(got, "resigns") {
+		t.Fatalf("resign: got %q", got)
+	}
+	in.wait(t, "#t", overPattern, 10*time.Second)
+	status := joined(say(b, "#t", "bob", "!tournament"))
+	if !regexp.MustCompile(`(?m)^ *1 +ai:2 +1 +1 +1-0-0`).MatchString(status) || !regexp.MustCompile(`(?m)^ *2 +bob +0 +1 +0-0-1`).MatchString(status) {
+		t.Errorf("standings: got\n%s\nwant ai:2 1-0-0 over bob 0-0-1", status)
+	}
+}
+
+// TestTournamentSurvivesARestart: a bot stops mid-tournament; another on
+// the same store resumes it from the owed work and finishes it, each game
+// counted once.
+func TestTournamentSurvivesARestart(t *testing.T) {
+	st := memory.New()
+	b1, in1 := newTourBot(t, st, bot.Config{})
+	say(b1, "#t", "alice", "!tournament ataxx gauntlet ai:3 ai:2 ai:4 rounds 2")
+	in1.wait(t, "#t", regexp.MustCompile(`1 of 4 games played`), 30*time.Second)
+	b1.Close()
+	b2, in2 := newTourBot(t, st, bot.Config{})
+	before := joined(say(b2, "#t", "alice", "!tournament status"))
+	if !strings.Contains(before, "running") {
+		t.Fatalf("after the stop: got %q; want it running", before)
+	}
+	if err := b2.Resume(context.Background(), "test", in2); err != nil {
+		t.Fatal(err)
+	}
+	in2.wait(t, "#t", overPattern, 60*time.Second)
+	status := joined(say(b2, "#t", "alice", "!tournament status"))
+	if !strings.Contains(status, "finished, 4 of 4 games played") {
+		t.Errorf("status after the restart: got\n%s", status)
+	}
+	games := joined(say(b2, "#t", "alice", "!tournament games"))
+	if n := len(regexp.MustCompile(`: (1-0|0-1|½-½) \(game`).FindAllString(games, -1)); n != 4 {
+		t.Errorf("games with a result: got %d; want 4\n%s", n, games)
+	}
+}
+
+// TestTournamentRefusals: what cannot be a tournament is refused in one
+// line, and nothing is made.
+func TestTournamentRefusals(t *testing.T) {
+	b, _ := newTourBot(t, memory.New(), bot.Config{})
+	for _, c := range []struct{ name, text, want string }{
+		{"no such game", "!tournament chess roundrobin ai:1 ai:2", "no game"},
+		{"no such format", "!tournament ataxx knockout ai:1 ai:2", "knockout"},
+		{"one player", "!tournament ataxx swiss ai:1", "2 to 32 players"},
+		{"a player twice", "!tournament ataxx roundrobin ai:1 ai:1", "named twice"},
+		{"no such program", "!tournament ataxx roundrobin ai:1 ai:deepblue", "AI program"},
+		{"bad rounds", "!tournament ataxx roundrobin ai:1 ai:2 rounds 99", "rounds is a number"},
+		{"bad clock", "!tournament ataxx roundrobin ai:1 ai:2 tc fast", "clock"},
+		{"nothing to show", "!tournament crosstable", "no tournament here"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rs := say(b, "#r", "alice", c.text)
+			if len(rs) != 1 || !rs[0].Error || !strings.Contains(rs[0].Text, c.want) || strings.Contains(rs[0].Text, "\n") {
+				t.Fatalf("got %q; want one refusal line with %q", joined(rs), c.want)
+			}
+		})
+	}
+	if got := joined(say(b, "#r", "alice", "!tournament")); !strings.Contains(got, "No tournament here yet") {
+		t.Errorf("status with none: got %q", got)
+	}
+}
+
+// TestTournamentStop: its maker stops a running tournament; its games
+// between programs end with no result, and it says where it stood.
+func TestTournamentStop(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{})
+	out := joined(say(b, "#s", "alice", "!tournament ataxx swiss ai:2 ai:3 ai:4 ai:5 rounds 3"))
+	id := tourIDPattern.FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("made: got %q", out)
+	}
+	if got := joined(say(b, "#s", "alice", "!tournament stop")); !strings.Contains(got, "Tournament "+id[1]+" is stopped") {
+		t.Fatalf("stop: got %q", got)
+	}
+	if got := joined(say(b, "#s", "alice", "!tournament stop")); !strings.Contains(got, "stopped already") {
+		t.Errorf("stop again: got %q", got)
+	}
+	if got := joined(say(b, "#s", "alice", "!tournament status")); !strings.Contains(got, ": stopped,") {
+		t.Errorf("status: got %q", got)
+	}
+	time.Sleep(1500 * time.Millisecond) // a driver would have moved on by now
+	in.mu.Lock()
+	said := strings.Join(in.got["#s"], "\n")
+	in.mu.Unlock()
+	if strings.Contains(said, "1-0") || strings.Contains(said, "0-1") {
+		t.Errorf("a result after the stop:\n%s", said)
+	}
+	if got := joined(say(b, "#s", "alice", "!tournament ataxx roundrobin ai:1 ai:2")); !strings.Contains(got, "0 of 2 games played") {
+		t.Errorf("a new tournament after the stop: got %q", got)
+	}
+}

@@ -1,0 +1,704 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot/tourney"
+)
+
+// Tournaments: a channel runs a competition of AI programs, built-in
+// levels and people, as the UCC Programming Competition's manager did:
+//
+//	!tournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc 2s+20ms]
+//	!tournament join | begin | status | crosstable | stop
+//
+// A tournament is a record in the store (tournamentKey), marked as owed
+// work while it runs, so any process that starts finds it (Resume) and
+// drives it on. Its games are ordinary tables: a game between programs is
+// played at a table of its own that no channel shows (tourGameTable), by
+// the tournament's worker pool (Config.TournamentGames at once); a game
+// with a person is played at the tournament's channel, one at a time, as
+// any game there. Each game gets its archive id before it is made, so the
+// tournament finds its result at its table or, later, in the archive: a
+// game lost in a crash is made again, a game that ended with no result
+// (aborted) is replayed. The driver (tourDriver) reads the record, looks
+// at its games, starts the next ones and saves with compare-and-set, so
+// two processes driving one tournament never start a game twice.
+
+// Store keys of tournaments.
+const (
+	tournamentPrefix = "tournament:"    // + id: the tournament; its owed mark while it runs
+	tournamentAtKey  = "tournament-at:" // + table key: the channel's latest tournament's id
+	tourChannel      = "tour:"          // + id:game: the table of a game between programs
+)
+
+// Tournament limits and pace.
+const (
+	tourTick     = time.Second // how often a driver looks at its games
+	tourReplays  = 3           // a game with no result is played at most this often
+	tourNameLen  = 24          // longest entrant name shown
+	tourMaxGames = 2000        // most games of one tournament
+)
+
+// ErrTournament: a tournament command that cannot be done.
+var ErrTournament = tourney.ErrTournament
+
+// errTableBusy: the channel's table holds another game.
+var errTableBusy = errors.New("the table is busy")
+
+// tourState is where a tournament is in its life.
+type tourState string
+
+// The states of a tournament.
+const (
+	tourWaiting  tourState = "waiting"  // for the people named to join
+	tourRunning  tourState = "running"  // games are played
+	tourFinished tourState = "finished" // every game has its result
+	tourStopped  tourState = "stopped"  // stopped before the end
+)
+
+// gameState is where one game of a tournament is.
+type gameState string
+
+// The states of a tournament's game.
+const (
+	gamePending gameState = ""        // not begun
+	gameRunning gameState = "running" // made (or being made) at its table
+	gameDone    gameState = "done"    // has its result
+	gameVoid    gameState = "void"    // no result after every replay: counts nothing
+)
+
+// entrant is one player of a tournament.
+type entrant struct {
+	Name   string   `json:"name"` // as shown: "ai:3", "ai:tiny", "bob"
+	Kind   SeatKind `json:"kind"` // SeatAI, SeatHuman, or SeatInvited until they join
+	Level  int      `json:"level,omitempty"`
+	Engine string   `json:"engine,omitempty"`
+	UserID string   `json:"user,omitempty"`
+}
+
+// person reports whether a person plays the entrant's games.
+func (e entrant) person() bool { return e.Kind != SeatAI }
+
+// seat is the entrant as a game's seat.
+func (e entrant) seat() Seat {
+	if e.Kind == SeatAI {
+		return Seat{Kind: SeatAI, Level: e.Level, Engine: e.Engine}
+	}
+	return Seat{Kind: SeatHuman, UserID: e.UserID, Name: e.Name}
+}
+
+// tourGame is one game of a tournament.
+type tourGame struct {
+	tourney.Pairing
+	State  gameState `json:"state,omitempty"`
+	Table  string    `json:"table,omitempty"` // the key of the table it is played at
+	GameID string    `json:"game,omitempty"`  // its archive id
+	Score  float64   `json:"score,omitempty"` // First's points, when done
+	Ending Ending    `json:"ending,omitempty"`
+	Tries  int       `json:"tries,omitempty"` // games made for it (replays after no result)
+}
+
+// tournament is a competition run from a channel, as stored.
+type tournament struct {
+	Schema   int            `json:"schema"`
+	ID       string         `json:"id"`
+	Kind     string         `json:"kind"`
+	Format   tourney.Format `json:"format"`
+	Rounds   int            `json:"rounds"`
+	Clock    *TimeControl   `json:"clock,omitempty"`
+	Table    string         `json:"table"` // the channel's table key
+	By       string         `json:"by"`    // who made it (may stop it)
+	State    tourState      `json:"state"`
+	Entrants []entrant      `json:"entrants"`
+	Games    []tourGame     `json:"games,omitempty"`
+	Created  time.Time      `json:"created"`
+	Ended    time.Time      `json:"ended,omitzero"`
+}
+
+// names are the entrants' names, in order.
+func (tr *tournament) names() []string {
+	out := make([]string, len(tr.Entrants))
+	for i, e := range tr.Entrants {
+		out[i] = e.Name
+	}
+	return out
+}
+
+// results are the games with a result, for the standings.
+func (tr *tournament) results() []tourney.Result {
+	var out []tourney.Result
+	for _, g := range tr.Games {
+		if g.State == gameDone {
+			out = append(out, tourney.Result{Pairing: g.Pairing, Score: g.Score})
+		}
+	}
+	return out
+}
+
+// counts are the games played (done or void), running, and in all.
+func (tr *tournament) counts() (played, running, total int) {
+	for _, g := range tr.Games {
+		if g.Second == tourney.Bye {
+			continue
+		}
+		total++
+		switch g.State {
+		case gameDone, gameVoid:
+			played++
+		case gameRunning:
+			running++
+		}
+	}
+	if tr.Format == tourney.Swiss && tr.State != tourFinished && tr.State != tourStopped {
+		total = max(total, tr.Rounds*(len(tr.Entrants)/2))
+	}
+	return played, running, total
+}
+
+// round is the highest round paired so far.
+func (tr *tournament) round() int {
+	r := 0
+	for _, g := range tr.Games {
+		r = max(r, g.Round)
+	}
+	return r
+}
+
+func tournamentKey(id string) string { return tournamentPrefix + id }
+
+// tourGameTable is the table of a tournament's game between programs:
+// on the tournament's network, in a channel no chat has.
+func tourGameTable(network, id string, game int) Table {
+	return Table{Network: network, Channel: tourChannel + id + ":" + strconv.Itoa(game)}
+}
+
+// isTourGame reports whether table is a tournament's table for a game
+// between programs: nobody reads it, so nothing is said there.
+func isTourGame(t Table) bool { return strings.HasPrefix(t.Channel, tourChannel) }
+
+// quietTours is the Sender the host uses: what is said at a tournament's
+// table of a game between programs goes nowhere (no channel has it).
+type quietTours struct{ Sender }
+
+func (q quietTours) Send(ctx context.Context, replies []Reply) error {
+	out := slices.DeleteFunc(slices.Clone(replies), func(r Reply) bool { return isTourGame(r.To) })
+	if len(out) == 0 {
+		return nil
+	}
+	return q.Sender.Send(ctx, out)
+}
+
+// loadTournament reads a tournament and its version.
+func (b *Bot) loadTournament(ctx context.Context, id string) (*tournament, uint64, error) {
+	data, version, err := b.store.Load(ctx, tournamentKey(id))
+	if err != nil {
+		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
+			return nil, version, err
+		}
+		return nil, 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	tr := &tournament{}
+	if err := json.Unmarshal(data, tr); err != nil {
+		return nil, version, fmt.Errorf("%w: tournament %s: %w", ErrDamaged, id, err)
+	}
+	return tr, version, nil
+}
+
+// saveTournament writes tr if version is still current.
+func (b *Bot) saveTournament(ctx context.Context, tr *tournament, version uint64) (uint64, error) {
+	data, err := json.Marshal(tr)
+	if err != nil {
+		return 0, err
+	}
+	done := tr.State == tourFinished || tr.State == tourStopped
+	v, err := b.store.Save(ctx, tournamentKey(tr.ID), data, version, done)
+	if err != nil && !errors.Is(err, ErrConflict) {
+		return 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return v, err
+}
+
+// channelTournament is the id of the latest tournament at table ("" if
+// none) and the version of that pointer.
+func (b *Bot) channelTournament(ctx context.Context, table Table) (string, uint64, error) {
+	data, version, err := b.store.Load(ctx, tournamentAtKey+table.Key())
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return "", 0, nil
+	case errors.Is(err, ErrDamaged):
+		return "", version, nil
+	case err != nil:
+		return "", 0, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return string(data), version, nil
+}
+
+// updateTournament loads the tournament id, runs fn and saves, again from
+// the load when another save came first. fn returns false to save
+// nothing.
+func (b *Bot) updateTournament(ctx context.Context, id string, fn func(tr *tournament) (bool, error)) (*tournament, error) {
+	for range maxAttempts {
+		tr, version, err := b.loadTournament(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		save, err := fn(tr)
+		if err != nil || !save {
+			return tr, err
+		}
+		if _, err := b.saveTournament(ctx, tr, version); errors.Is(err, ErrConflict) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		return tr, nil
+	}
+	return nil, fmt.Errorf("%w: tournament %s: too many writers", ErrUnavailable, id)
+}
+
+// tournamentCommand answers !tournament.
+func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Reply, error) {
+	args := p.cmd.Args
+	if p.kind != "" {
+		args = append([]string{p.kind}, args...) // "!ataxx tournament swiss ..."
+	}
+	table := m.Table()
+	verb := "status"
+	if len(args) > 0 {
+		verb = strings.ToLower(args[0])
+	}
+	switch verb {
+	case "help":
+		return []Reply{{Text: b.tournamentUsage()}}, nil
+	case "status", "standings", "crosstable", "cross", "table", "join", "begin", "stop", "games":
+	default:
+		return b.createTournament(ctx, m, table, args)
+	}
+	id, _, err := b.channelTournament(ctx, table)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		if verb == "status" && len(args) == 0 {
+			return []Reply{{Text: "No tournament here yet. " + b.tournamentUsage()}}, nil
+		}
+		return nil, fmt.Errorf("%w: no tournament here; %s", ErrBadCommand, b.tournamentUsage())
+	}
+	if len(args) > 1 {
+		return nil, fmt.Errorf("%w: %stournament %s takes nothing more", ErrBadCommand, b.cfg.Prefix, verb)
+	}
+	switch verb {
+	case "join":
+		return b.joinTournament(ctx, m, id)
+	case "begin":
+		return b.beginTournament(ctx, m, id)
+	case "stop":
+		return b.stopTournament(ctx, m, id)
+	}
+	tr, _, err := b.loadTournament(ctx, id)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
+			return nil, fmt.Errorf("%w: the tournament here (%s) cannot be read", ErrBadCommand, id)
+		}
+		return nil, err
+	}
+	switch verb {
+	case "crosstable", "cross", "table":
+		return []Reply{b.crosstableReply(tr)}, nil
+	case "games":
+		return []Reply{{Text: b.tourGamesText(tr), Mono: true}}, nil
+	}
+	return []Reply{{Text: b.tourHeadline(tr)}, b.standingsReply(tr)}, nil
+}
+
+// tournamentUsage says how to run one.
+func (b *Bot) tournamentUsage() string {
+	p := b.cfg.Prefix
+	return fmt.Sprintf("Say %stournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc 2s+20ms] "+
+		"(players: ai:LEVEL, ai:PROGRAM, @person), then %stournament status, crosstable, games, join, begin or stop.", p, p)
+}
+
+// createTournament reads "KIND FORMAT PLAYER... [rounds N] [tc CLOCK]".
+func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args []string) ([]Reply, error) {
+	a := b.archive()
+	if a == nil {
+		return nil, fmt.Errorf("%w: tournaments need the archive, and this bot keeps none", ErrBadCommand)
+	}
+	if len(args) < 2 {
+		return nil, fmt.Errorf("%w: %s", ErrBadCommand, b.tournamentUsage())
+	}
+	kind := strings.ToLower(args[0])
+	spec, ok := b.specs[kind]
+	if !ok {
+		return nil, fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(args[0], 20), b.cfg.Prefix)
+	}
+	if len(spec.Seats) != 2 || spec.Live {
+		return nil, fmt.Errorf("%w: %s is not a game for two that a tournament can play", ErrBadCommand, spec.Title)
+	}
+	format, err := tourney.ParseFormat(args[1])
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
+	}
+	tr := &tournament{Schema: 1, Kind: kind, Format: format, Table: table.Key(), By: m.UserID,
+		State: tourRunning, Created: b.clock.Now().UTC()}
+	people := 0
+	for i := 2; i < len(args); i++ {
+		w := strings.ToLower(args[i])
+		switch {
+		case w == "rounds" || w == "tc" || w == "clock":
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("%w: %s needs a value", ErrBadCommand, w)
+			}
+			i++
+			if w == "rounds" {
+				n, err := strconv.Atoi(args[i])
+				if err != nil || n < 1 || n > tourney.MaxCycles {
+					return nil, fmt.Errorf("%w: rounds is a number from 1 to %d", ErrBadCommand, tourney.MaxCycles)
+				}
+				tr.Rounds = n
+				continue
+			}
+			tc, err := ParseTimeControl(args[i])
+			if err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
+			}
+			if !tc.IsZero() {
+				tr.Clock = &tc
+			}
+		default:
+			e, err := b.entrantOf(spec, m, args[i], people)
+			if err != nil {
+				return nil, err
+			}
+			if e.person() {
+				people++
+			}
+			for _, o := range tr.Entrants {
+				if strings.EqualFold(o.Name, e.Name) || (e.UserID != "" && o.UserID == e.UserID) {
+					return nil, fmt.Errorf("%w: %s is named twice", ErrBadCommand, shown(e.Name))
+				}
+			}
+			tr.Entrants = append(tr.Entrants, e)
+		}
+	}
+	n := len(tr.Entrants)
+	if n < 2 || n > tourney.MaxEntrants {
+		return nil, fmt.Errorf("%w: a tournament takes 2 to %d players", ErrBadCommand, tourney.MaxEntrants)
+	}
+	if tr.Rounds == 0 {
+		tr.Rounds = tourney.DefaultRounds(format, n)
+	}
+	if _, err := tourney.Schedule(format, n, tr.Rounds); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
+	}
+	if tr.Clock == nil && !b.cfg.Clock.IsZero() {
+		tc := b.cfg.Clock
+		tr.Clock = &tc
+	}
+	if slices.ContainsFunc(tr.Entrants, func(e entrant) bool { return e.Kind == SeatInvited }) {
+		tr.State = tourWaiting
+	}
+	// The channel's pointer first: of two tournaments made at once here,
+	// one gets it.
+	old, version, err := b.channelTournament(ctx, table)
+	if err != nil {
+		return nil, err
+	}
+	if old != "" {
+		if o, _, err := b.loadTournament(ctx, old); err == nil && (o.State == tourRunning || o.State == tourWaiting) {
+			return nil, fmt.Errorf("%w: tournament %s is on here; %stournament stop ends it", ErrBadCommand, o.ID, b.cfg.Prefix)
+		}
+	}
+	gid, err := a.NextGameID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	tr.ID = "t" + gid
+	if tr.State == tourRunning {
+		if err := tr.schedule(); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
+		}
+	}
+	if _, err := b.saveTournament(ctx, tr, 0); err != nil {
+		return nil, err
+	}
+	if _, err := b.store.Save(ctx, tournamentAtKey+table.Key(), []byte(tr.ID), version, false); errors.Is(err, ErrConflict) {
+		return nil, fmt.Errorf("%w: another tournament was made here just now; say %stournament status", ErrBadCommand, b.cfg.Prefix)
+	} else if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	b.log.Info("tournament made", "tournament", tr.ID, "kind", kind, "format", format, "entrants", n, "table", table.Key())
+	replies := []Reply{{Text: b.tourHeadline(tr)}}
+	if tr.State == tourWaiting {
+		for _, e := range tr.Entrants {
+			if e.Kind == SeatInvited {
+				replies = append(replies, Reply{Text: fmt.Sprintf("%s, you are invited to tournament %s: say %stournament join.",
+					shown(e.Name), tr.ID, b.cfg.Prefix), Mention: e.UserID})
+			}
+		}
+		return replies, nil
+	}
+	if err := b.startTournament(ctx, tr); err != nil {
+		return nil, err
+	}
+	return replies, nil
+}
+
+// entrantOf reads one player of a tournament: ai (the default level),
+// ai:LEVEL, ai:PROGRAM, or a person (@name, a mention). nth is how many
+// people came before, to pair names with the network's mentions.
+func (b *Bot) entrantOf(spec Spec, m Message, w string, nth int) (entrant, error) {
+	lower := strings.ToLower(w)
+	if lower == "ai" || strings.HasPrefix(lower, "ai:") {
+		what := strings.TrimPrefix(lower[2:], ":")
+		for _, e := range spec.Engines {
+			if what != "" && strings.EqualFold(what, e) {
+				return entrant{Name: "ai:" + e, Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, nil
+			}
+		}
+		lvl, err := b.level(what)
+		if err != nil {
+			if len(spec.Engines) > 0 {
+				return entrant{}, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(spec.Engines, ", "))
+			}
+			return entrant{}, err
+		}
+		return entrant{Name: "ai:" + strconv.Itoa(lvl), Kind: SeatAI, Level: lvl}, nil
+	}
+	name := strings.TrimPrefix(w, "@")
+	if name == "" || len(name) > 64 || !printable(name) || strings.ContainsAny(name, ":") {
+		return entrant{}, fmt.Errorf("%w: %q is no player: say ai:LEVEL, ai:PROGRAM or @person", ErrBadCommand, cut(w, 20))
+	}
+	e := entrant{Name: name, Kind: SeatInvited}
+	for _, u := range m.Mentions {
+		if u.ID != "" && (strings.EqualFold(u.Name, name) || u.ID == name) {
+			e.UserID, e.Name = u.ID, u.Name
+		}
+	}
+	if e.UserID == "" && nth < len(m.Mentions) && m.Mentions[nth].ID != "" && !strings.HasPrefix(w, "@") {
+		e.UserID, e.Name = m.Mentions[nth].ID, m.Mentions[nth].Name
+	}
+	if e.UserID == m.UserID || (e.UserID == "" && strings.EqualFold(name, m.Name)) {
+		e.UserID, e.Name, e.Kind = m.UserID, m.Name, SeatHuman // the maker plays: joined
+	}
+	e.Name = cut(e.Name, tourNameLen)
+	return e, nil
+}
+
+// schedule lays out the games: every game of a round robin or a
+// gauntlet, the first round of a Swiss.
+func (tr *tournament) schedule() error {
+	n := len(tr.Entrants)
+	if tr.Format == tourney.Swiss {
+		tr.Games = nil
+		tr.addSwissRound()
+		return nil
+	}
+	ps, err := tourney.Schedule(tr.Format, n, tr.Rounds)
+	if err != nil {
+		return err
+	}
+	if len(ps) > tourMaxGames {
+		return fmt.Errorf("%w: %d games are too many (at most %d)", ErrTournament, len(ps), tourMaxGames)
+	}
+	tr.Games = make([]tourGame, len(ps))
+	for i, p := range ps {
+		tr.Games[i] = tourGame{Pairing: p}
+	}
+	return nil
+}
+
+// addSwissRound pairs the next round of a Swiss; a bye is a point at
+// once.
+func (tr *tournament) addSwissRound() {
+	next := tr.round() + 1
+	for _, p := range tourney.SwissRound(len(tr.Entrants), next, tr.results()) {
+		g := tourGame{Pairing: p}
+		if p.Second == tourney.Bye {
+			g.State, g.Score = gameDone, 1
+		}
+		tr.Games = append(tr.Games, g)
+	}
+}
+
+// startTournament marks the tournament as owed work and starts driving it.
+func (b *Bot) startTournament(ctx context.Context, tr *tournament) error {
+	if err := b.store.SetOwed(ctx, tournamentKey(tr.ID), true); err != nil {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	b.driveTournament(tr.ID)
+	return nil
+}
+
+// joinTournament seats the speaker in the waiting tournament: a person it
+// names, or anyone while it waits.
+func (b *Bot) joinTournament(ctx context.Context, m Message, id string) ([]Reply, error) {
+	began := false
+	tr, err := b.updateTournament(ctx, id, func(tr *tournament) (bool, error) {
+		if tr.State != tourWaiting {
+			return false, fmt.Errorf("%w: tournament %s is %s: it takes no more players", ErrBadCommand, tr.ID, tr.State)
+		}
+		i := slices.IndexFunc(tr.Entrants, func(e entrant) bool {
+			return e.UserID == m.UserID && m.UserID != "" || e.UserID == "" && strings.EqualFold(e.Name, m.Name)
+		})
+		switch {
+		case i >= 0 && tr.Entrants[i].Kind == SeatHuman:
+			return false, fmt.Errorf("%w: you are in tournament %s already", ErrBadCommand, tr.ID)
+		case i >= 0:
+			tr.Entrants[i] = entrant{Name: cut(m.Name, tourNameLen), Kind: SeatHuman, UserID: m.UserID}
+		case len(tr.Entrants) >= tourney.MaxEntrants:
+			return false, fmt.Errorf("%w: tournament %s is full", ErrBadCommand, tr.ID)
+		default:
+			tr.Entrants = append(tr.Entrants, entrant{Name: cut(m.Name, tourNameLen), Kind: SeatHuman, UserID: m.UserID})
+		}
+		began = !slices.ContainsFunc(tr.Entrants, func(e entrant) bool { return e.Kind == SeatInvited })
+		if began {
+			if err := tr.begin(); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	replies := []Reply{{Text: fmt.Sprintf("%s joins tournament %s.", shown(m.Name), tr.ID)}}
+	if began {
+		if err := b.startTournament(ctx, tr); err != nil {
+			return nil, err
+		}
+		replies = append(replies, Reply{Text: b.tourHeadline(tr)})
+	}
+	return replies, nil
+}
+
+// begin starts a waiting tournament with the players who joined.
+func (tr *tournament) begin() error {
+	tr.Entrants = slices.DeleteFunc(tr.Entrants, func(e entrant) bool { return e.Kind == SeatInvited })
+	if len(tr.Entrants) < 2 {
+		return fmt.Errorf("%w: a tournament needs two players who joined", ErrBadCommand)
+	}
+	if _, err := tourney.Schedule(tr.Format, len(tr.Entrants), tr.Rounds); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadCommand, err)
+	}
+	tr.State = tourRunning
+	return tr.schedule()
+}
+
+// mayManage reports whether the speaker made the tournament or is an
+// admin.
+func (b *Bot) mayManage(tr *tournament, m Message) bool {
+	if m.UserID != "" && m.UserID == tr.By {
+		return true
+	}
+	for _, a := range b.cfg.Admins {
+		if m.UserID != "" && (a == m.UserID || a == m.Network+":"+m.UserID) {
+			return true
+		}
+	}
+	return false
+}
+
+// beginTournament starts a waiting tournament without the people who
+// have not joined.
+func (b *Bot) beginTournament(ctx context.Context, m Message, id string) ([]Reply, error) {
+	tr, err := b.updateTournament(ctx, id, func(tr *tournament) (bool, error) {
+		if tr.State != tourWaiting {
+			return false, fmt.Errorf("%w: tournament %s is %s already", ErrBadCommand, tr.ID, tr.State)
+		}
+		if !b.mayManage(tr, m) {
+			return false, fmt.Errorf("%w: only who made tournament %s (or an admin) may begin it", ErrBadCommand, tr.ID)
+		}
+		return true, tr.begin()
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := b.startTournament(ctx, tr); err != nil {
+		return nil, err
+	}
+	return []Reply{{Text: b.tourHeadline(tr)}}, nil
+}
+
+// stopTournament ends the tournament where it stands: its games between
+// programs are aborted, a person's game at the channel plays on
+// unrated by it.
+func (b *Bot) stopTournament(ctx context.Context, m Message, id string) ([]Reply, error) {
+	tr, err := b.updateTournament(ctx, id, func(tr *tournament) (bool, error) {
+		if tr.State != tourWaiting && tr.State != tourRunning {
+			return false, fmt.Errorf("%w: tournament %s is %s already", ErrBadCommand, tr.ID, tr.State)
+		}
+		if !b.mayManage(tr, m) {
+			return false, fmt.Errorf("%w: only who made tournament %s (or an admin) may stop it", ErrBadCommand, tr.ID)
+		}
+		tr.State, tr.Ended = tourStopped, b.clock.Now().UTC()
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	b.stopRun(tr.ID)
+	b.abortTourGames(ctx, tr)
+	if err := b.store.SetOwed(ctx, tournamentKey(tr.ID), false); err != nil {
+		b.log.Warn("clearing a tournament's mark", "tournament", tr.ID, "err", err)
+	}
+	b.log.Info("tournament stopped", "tournament", tr.ID, "by", m.UserID)
+	return []Reply{{Text: fmt.Sprintf("Tournament %s is stopped. The standings as they stand:", tr.ID)}, b.standingsReply(tr)}, nil
+}
+
+// abortTourGames ends the stopped tournament's running games between
+// programs with no result.
+func (b *Bot) abortTourGames(ctx context.Context, tr *tournament) {
+	for _, g := range tr.Games {
+		table, err := ParseTable(g.Table)
+		if g.State != gameRunning || err != nil || !isTourGame(table) {
+			continue
+		}
+		none := Message{Network: table.Network, Channel: table.Channel}
+		_, err = b.update(ctx, table, none, func(t *tx) error {
+			t.replies = nil
+			if t.empty() || t.damaged != nil || t.rec.ID != g.GameID || t.rec.Phase == PhaseOver {
+				return nil
+			}
+			b.end(t, Result{Over: true, Winner: -1, Ending: EndAborted}, "The tournament was stopped.")
+			return nil
+		})
+		if err != nil {
+			b.log.Warn("aborting a stopped tournament's game", "tournament", tr.ID, "table", g.Table, "err", err)
+		}
+		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
+			b.log.Warn("clearing a stopped tournament game's mark", "table", g.Table, "err", err)
+		}
+	}
+}
+
+// resumeTournament drives the tournament under an owed mark on network
+// (after a restart), or clears a mark that names nothing to drive.
+func (b *Bot) resumeTournament(ctx context.Context, key, network string) error {
+	id := strings.TrimPrefix(key, tournamentPrefix)
+	tr, _, err := b.loadTournament(ctx, id)
+	switch {
+	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged):
+		b.log.Error("owed tournament cannot be read; clearing its mark", "tournament", id, "err", err)
+		return b.store.SetOwed(ctx, key, false)
+	case err != nil:
+		return err
+	}
+	table, err := ParseTable(tr.Table)
+	if err != nil || table.Network != network {
+		return nil
+	}
+	if tr.State != tourRunning {
+		return b.store.SetOwed(ctx, key, false)
+	}
+	b.driveTournament(id)
+	return nil
+}
