@@ -93,3 +93,48 @@ func checkReply(t *testing.T, r bot.Reply) {
 		t.Fatalf("refusal of more than one line: %q", r.Text)
 	}
 }
+
+// FuzzTournamentCommands feeds !tournament any words, at a channel where
+// a tournament waits for a person and another channel where none is:
+// they never panic, a refusal is one line, every reply names its
+// audience, no line carries a control character, and only its maker (or
+// an admin) stops a tournament.
+func FuzzTournamentCommands(f *testing.F) {
+	for _, s := range []string{"!tournament", "!tournament help", "!tournament guess roundrobin ai:1 ai:2",
+		"!tournament guess swiss ai:1 ai:2 ai:3 rounds 2 tc 2s+20ms", "!tournament guess gauntlet ai:1 @bob @carol rounds 20",
+		"!tournament guess rr ai ai:9 rounds", "!tournament guess rr ai:1 ai:2 tc", "!tournament guess rr @\x01 ai:1",
+		"!tournament join", "!tournament begin", "!tournament stop", "!tournament crosstable", "!tournament games x",
+		"!guess tournament swiss ai:1 ai:2", "!tournament guess knockout ai:1 ai:2", "!tourney status",
+		"!tournament guess rr ai:1 @@everyone", "!tournament guess rr ai:1 ai:2 rounds 0", "!tournament guess rr ai:1 ai:2 tc 999d"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, line string, elsewhere bool) {
+		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		t.Cleanup(b.Close)
+		say := func(user, channel, text string) []bot.Reply {
+			return b.Handle(context.Background(), bot.Message{Network: "f", Channel: channel, UserID: "id-" + user, Name: user, Text: text})
+		}
+		say("alice", "#g", "!tournament guess roundrobin ai:1 @bob")
+		channel := "#g"
+		if elsewhere {
+			channel = "#h"
+		}
+		for _, r := range say("carol", channel, line) {
+			checkReply(t, r)
+			if strings.ContainsFunc(r.Text, func(c rune) bool { return c < 0x20 && c != '\n' || c == 0x7f }) {
+				t.Fatalf("a control character in %q", r.Text)
+			}
+			if !r.Mono && strings.Contains(r.Text, "\n") {
+				t.Fatalf("a line break in %q", r.Text)
+			}
+		}
+		var stop strings.Builder
+		for _, r := range say("alice", "#g", "!tournament stop") {
+			stop.WriteString(r.Text)
+		}
+		if !strings.Contains(stop.String(), "is stopped") {
+			t.Fatalf("alice could not stop her tournament after carol said %q: %q", line, stop.String())
+		}
+	})
+}

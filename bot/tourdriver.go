@@ -392,7 +392,7 @@ func (b *Bot) playTourGame(ctx context.Context, tr *tournament, i int, r *tourRu
 		return
 	}
 	b.mu.Lock()
-	if _, ok := r.games[i]; ok {
+	if _, ok := r.games[i]; ok || b.ctx.Err() != nil {
 		b.mu.Unlock()
 		b.giveTourSlot()
 		return

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ataxxbot/ataxxbot/bot/tourney"
 )
@@ -127,7 +128,12 @@ type tournament struct {
 func (tr *tournament) names() []string {
 	out := make([]string, len(tr.Entrants))
 	for i, e := range tr.Entrants {
-		out[i] = e.Name
+		out[i] = strings.Map(func(r rune) rune {
+			if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) {
+				return '?' // an invisible or direction-changing character, as shown writes it
+			}
+			return r
+		}, e.Name)
 	}
 	return out
 }

@@ -1,8 +1,10 @@
 package ataxxgame_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	pngpkg "image/png"
 	"regexp"
 	"strings"
 	"sync"
@@ -138,7 +140,16 @@ func TestTournamentOfLevelsAndFailingPrograms(t *testing.T) {
 	if got := strings.Count(said, "(program failed;"); got != 6 {
 		t.Errorf("games lost by a program's failure: got %d; want 6 (every game has a failing program)\n%s", got, said)
 	}
-	status := joined(say(b, "#t", "carol", "!tournament status"))
+	rs := say(b, "#t", "carol", "!tournament status")
+	status := joined(rs)
+	if len(rs) != 2 || !rs[1].Mono || rs[1].Picture == nil {
+		t.Fatalf("status: got %+v; want a headline and the standings as a monospaced block with a picture", rs)
+	}
+	if png, err := rs[1].Picture(); err != nil {
+		t.Errorf("the standings' picture: %v", err)
+	} else if img, err := pngpkg.Decode(bytes.NewReader(png)); err != nil || img.Bounds().Dx() < 200 || img.Bounds().Dy() < 80 {
+		t.Errorf("the standings' picture: got %v, %v; want a PNG of the table", img, err)
+	}
 	// ai:2 beats each program; each program beats none but those that fail
 	// before it moves: the first seat fails first.
 	if !regexp.MustCompile(`(?m)^ *1 +ai:2 +3 +3 +3-0-0`).MatchString(status) {

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// buildTool builds the command in ../name into the test's directory.
+func buildTool(t *testing.T, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", bin, "../"+name).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", name, err, out)
+	}
+	return bin
+}
+
+// writeProgram writes an executable shell script.
+func writeProgram(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Stand-ins for the misbehaving programs of a progcomp competition: both
+// send a good army (the manager's sample agents' one), then the crasher
+// dies at its first move and the babbler answers it with a greeting.
+const (
+	armies = `read colour rest
+if [ "$colour" = RED ]; then
+  printf 'FB8sB479B8\nBB31555583\n6724898974\n967B669999\n'
+else
+  printf '967B669999\n6724898974\nBB31555583\nFB8sB479B8\n'
+fi
+`
+	crasher = "#!/bin/sh\n" + armies + "read line\nexit 3\n"
+	babbler = "#!/bin/sh\n" + armies + "while read line; do echo 'good morning, manager'; done\n"
+)
+
+// children lists the processes whose parent is pid.
+func children(t *testing.T, pid int) []string {
+	t.Helper()
+	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/children")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range tasks {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread ended
+		}
+		out = append(out, strings.Fields(string(data))...)
+	}
+	return out
+}
+
+// TestStrategoRoundRobinOfPrograms (issue 25): a channel runs a round
+// robin of our Stratego agent and two misbehaving stand-ins; each
+// misbehaving program loses the game it misbehaves in, the standings and
+// crosstable say so, every game is in the archive with its export, and no
+// program's process is left behind.
+func TestStrategoRoundRobinOfPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	agent := buildTool(t, "stratego-agent")
+	crash := writeProgram(t, "crasher", crasher)
+	babble := writeProgram(t, "babbler", babbler)
+	bin := buildBot(t)
+	cfg := writeConfig(t, "games:\n  stratego:\n    engines:\n"+
+		"      - {name: agent, path: "+agent+", move_time: 2s}\n"+
+		"      - {name: crasher, path: "+crash+", move_time: 2s}\n"+
+		"      - {name: babbler, path: "+babble+", move_time: 2s}\n"+
+		"tournament:\n  games: 2\n")
+	p := startProc(t, bin, "bot", nil, "-config", cfg, "-store", "bolt:"+filepath.Join(t.TempDir(), "games.db"))
+	p.send(t, "tournament stratego roundrobin ai:agent ai:crasher ai:babbler")
+	p.expect(t, "Stratego round robin, 3 players (ai:agent, ai:crasher, ai:babbler), 2 rounds", 10*time.Second)
+	said := strings.Join(p.expect(t, "is over.", 3*time.Minute), "\n")
+	results := regexp.MustCompile(`round \d+: (ai:\w+) (1-0|0-1|½-½) (ai:\w+) \(([^;]+); game (\w+)\)`).FindAllStringSubmatch(said, -1)
+	if len(results) != 6 {
+		t.Fatalf("results: got %d; want 6\n%s", len(results), said)
+	}
+	for _, r := range results {
+		winner, loser := r[1], r[3]
+		if r[2] == "0-1" {
+			winner, loser = loser, winner
+		}
+		switch {
+		case r[2] == "½-½":
+			t.Errorf("a draw: %s", r[0])
+		case winner == "ai:crasher" && loser == "ai:agent", winner == "ai:babbler" && loser == "ai:agent":
+			t.Errorf("a misbehaving program beat the agent: %s", r[0])
+		case loser == "ai:agent":
+			t.Errorf("the agent lost: %s", r[0])
+		}
+	}
+	p.send(t, "tournament status")
+	status := strings.Join(p.expect(t, "ai:babbler", 10*time.Second), "\n")
+	status += "\n" + strings.Join(p.drain(300*time.Millisecond), "\n")
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`finished, 6 of 6 games played`),
+		regexp.MustCompile(`(?m)^\s*1\s+ai:agent\s+4\s+4\s+4-0-0`),
+		regexp.MustCompile(`(?m)^\s*2\s+ai:(crasher|babbler)\s+1\s+4\s+1-0-3`),
+	} {
+		if !want.MatchString(status) {
+			t.Errorf("status: got\n%s\nwant a match for %q", status, want)
+		}
+	}
+	p.send(t, "tournament crosstable")
+	cross := strings.Join(p.expect(t, "Total", 10*time.Second), "\n") + "\n" + strings.Join(p.drain(300*time.Millisecond), "\n")
+	if !regexp.MustCompile(`(?m)^\s*1\s+ai:agent\s+x\s+2\s+2\s+4`).MatchString(cross) {
+		t.Errorf("crosstable: got\n%s\nwant the agent's row: x 2 2, total 4", cross)
+	}
+	p.send(t, "export "+results[0][5]) // the manager's log of the game
+	p.expect(t, " SETUP", 10*time.Second)
+	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
+		t.Errorf("programs left running under the bot: %v", kids)
+	}
+}
+
+// TestAtaxxGauntletSurvivesKill9 (issue 25): an Ataxx gauntlet of an
+// external UAI engine (our ataxx-uai) against the built-in levels 1 to 3,
+// on a 2s+20ms clock; the bot is killed with SIGKILL mid-tournament, and
+// right after its restart the standings hold every game finished before;
+// the restarted bot finishes the tournament, each game counted once.
+func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	uai := buildTool(t, "ataxx-uai")
+	bin := buildBot(t)
+	cfg := writeConfig(t, "engines:\n  - {name: uai, path: "+uai+", options: {Hash: \"8\"}, move_time: 100ms}\n"+
+		"tournament:\n  games: 2\n")
+	db := filepath.Join(t.TempDir(), "games.db")
+	p := startProc(t, bin, "bot", nil, "-config", cfg, "-store", "bolt:"+db)
+	p.send(t, "tournament ataxx gauntlet ai:uai ai:1 ai:2 ai:3 rounds 2 tc 2s+20ms")
+	p.expect(t, "Ataxx gauntlet, 4 players (ai:uai, ai:1, ai:2, ai:3), 2 rounds, clock 2s+20ms: 0 of 6 games played", 10*time.Second)
+	first := strings.Join(p.expect(t, "1 of 6 games played", 2*time.Minute), "\n")
+	if err := p.cmd.Process.Kill(); err != nil { // SIGKILL: no goodbye
+		t.Fatal(err)
+	}
+	p.cmd.Wait()
+	done := regexp.MustCompile(`round \d+: (ai:\w+) (1-0|0-1|½-½) (ai:\w+)`).FindAllStringSubmatch(first, -1)
+	if len(done) != 1 {
+		t.Fatalf("before the kill: got %d results; want 1\n%s", len(done), first)
+	}
+
+	q := startProc(t, bin, "bot2", nil, "-config", cfg, "-store", "bolt:"+db)
+	q.send(t, "tournament status")
+	status := strings.Join(q.expect(t, "Tournament t", 10*time.Second), "\n") + "\n" + strings.Join(q.drain(500*time.Millisecond), "\n")
+	played := regexp.MustCompile(`: (\d) of 6 games played`).FindStringSubmatch(status)
+	if played == nil || played[1] == "0" {
+		t.Fatalf("status right after the restart: got\n%s\nwant the game finished before the kill", status)
+	}
+	// The game that ended before the kill is in the standings: its
+	// winner has a point.
+	winner := done[0][1]
+	if done[0][2] == "0-1" {
+		winner = done[0][3]
+	}
+	if done[0][2] != "½-½" && !regexp.MustCompile(`(?m)^\s*\d\s+`+regexp.QuoteMeta(winner)+`\s+[1-9]`).MatchString(status) {
+		t.Errorf("standings right after the restart: got\n%s\nwant %s with a point", status, winner)
+	}
+	q.expect(t, "is over.", 3*time.Minute)
+	q.send(t, "tournament games")
+	games := strings.Join(q.expect(t, "R2", 10*time.Second), "\n") + "\n" + strings.Join(q.drain(500*time.Millisecond), "\n")
+	if n := len(regexp.MustCompile(`: (1-0|0-1|½-½) \(game \w+\)`).FindAllString(games, -1)); n != 6 {
+		t.Errorf("games with a result after the restart: got %d; want 6\n%s", n, games)
+	}
+	q.send(t, "tournament status")
+	final := strings.Join(q.expect(t, "Tournament t", 10*time.Second), "\n") + "\n" + strings.Join(q.drain(500*time.Millisecond), "\n")
+	t.Logf("before the kill:\n%s\nafter:\n%s\n%s", first, games, final)
+	if !strings.Contains(final, "finished, 6 of 6 games played") || !regexp.MustCompile(`(?m)^\s*1\s+ai:`).MatchString(final) {
+		t.Errorf("final status: got\n%s", final)
+	}
+}
