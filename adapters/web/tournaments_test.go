@@ -284,3 +284,30 @@ func TestTournamentStreamsEndAtShutdown(t *testing.T) {
 		t.Errorf("Serve with a tournament's live page open: got %v; want nil", err)
 	}
 }
+
+// TestLiveStreamsBounded: games' and tournaments' live pages share
+// MaxStreams; one more stream is refused (503) while the pages
+// themselves still answer.
+func TestLiveStreamsBounded(t *testing.T) {
+	st := memory.New()
+	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
+	b.Async(quiet{})
+	t.Cleanup(b.Close)
+	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond, MaxStreams: 1})}
+	id := s.tournament(t, "#t", "ataxx roundrobin ai:2 @bob")
+	s.say("alice", "alice", "#g", "!ataxx start")
+	s.say("bob", "bob", "#g", "!join")
+	games := mustRunning(t, b)
+	if len(games) != 1 {
+		t.Fatalf("running games: got %d; want 1", len(games))
+	}
+	openStream(t, s.base+"/tournaments/"+id+"/events").next(t)
+	for _, route := range []string{"/tournaments/" + id + "/events", "/games/" + games[0].ID + "/events"} {
+		if status, body := get(t, s.base, route); status != http.StatusServiceUnavailable || !strings.Contains(body, "too many live pages") {
+			t.Errorf("GET %s with the one stream open: got %d %q; want 503, too many live pages", route, status, body)
+		}
+	}
+	if status, _ := get(t, s.base, "/tournaments/"+id); status != http.StatusOK {
+		t.Errorf("GET /tournaments/%s with the one stream open: got %d; want 200", id, status)
+	}
+}
