@@ -1,7 +1,8 @@
 // Package web is the bot's HTTP side for operators and spectators: a
 // health check (/healthz), Prometheus metrics (/metrics), and a read-only
 // view of the games (running games at /, a game at /games/ID with live
-// updates, leaderboards at /top/KIND).
+// updates, leaderboards at /top/KIND) and of the tournaments (the running
+// ones at /tournaments, one at /tournaments/ID with live updates).
 //
 // A tour:
 //
@@ -16,6 +17,12 @@
 //     served, or an ending past the first few are "other"; an empty one
 //     is "none". Gauges read the IRC outbox and the Discord gateway
 //     through functions (GaugeFuncs), so the adapters know no metrics.
+//   - A live page (a game's, a tournament's) holds an element whose id
+//     names the events it takes ("game", "tournament"); assets/live.js
+//     puts each event's data, the re-rendered part, in its place. The
+//     stream reads the store every PollEvery, sends only what changed,
+//     ends when the game or tournament does, at shutdown, and is one of
+//     at most MaxStreams open.
 //   - The pages show what a spectator sees (bot.Spectator views): no
 //     hidden piece, no private reply; every string a user chose (names)
 //     goes through html/template's escaping.

@@ -25,6 +25,8 @@ type Games interface {
 	Leaderboard(ctx context.Context, kind string, n int) ([]bot.Ranking, error)
 	ExportGame(ctx context.Context, id string) (name string, data []byte, err error)
 	GamePicture(ctx context.Context, id string) ([]byte, error)
+	ViewTournament(ctx context.Context, id string) (bot.TournamentView, error)
+	RunningTournaments(ctx context.Context) ([]bot.TournamentView, error)
 }
 
 var _ Games = (*bot.Bot)(nil)
@@ -48,6 +50,7 @@ type pages struct {
 func newPages() (*pages, error) {
 	t, err := template.New("").Funcs(template.FuncMap{
 		"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+		"join": func(names []string) string { return strings.Join(names, ", ") },
 	}).ParseFS(assets, "assets/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: templates: %w", err)
@@ -96,7 +99,8 @@ func (s *Server) fail(w http.ResponseWriter, err error, what string) {
 	s.render(w, status, "error", map[string]any{"Title": http.StatusText(status), "Message": msg, "Kinds": s.kinds()})
 }
 
-// index lists the running games and the last finished ones.
+// index lists the running games, the running tournaments and the last
+// finished games.
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/" {
 		s.fail(w, bot.ErrNotFound, "page")
@@ -107,12 +111,18 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err, "page")
 		return
 	}
+	tours, err := s.cfg.Games.RunningTournaments(r.Context())
+	if err != nil {
+		s.fail(w, err, "page")
+		return
+	}
 	recent, err := s.cfg.Games.RecentGames(r.Context(), "", listRecent)
 	if err != nil {
 		s.fail(w, err, "page")
 		return
 	}
-	s.render(w, http.StatusOK, "index", map[string]any{"Title": "Games", "Running": running, "Recent": recent, "Kinds": s.kinds()})
+	s.render(w, http.StatusOK, "index", map[string]any{"Title": "Games", "Running": running, "Tournaments": tours,
+		"Recent": recent, "Kinds": s.kinds()})
 }
 
 // validID says whether id can be a game id (base 36, short): anything
@@ -235,8 +245,21 @@ func (s *Server) top(w http.ResponseWriter, r *http.Request) {
 // server stops.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	s.follow(w, r, "game", id, func(ctx context.Context) (any, bool, error) {
+		g, err := s.cfg.Games.ViewGame(ctx, id)
+		return g, g.Running, err
+	})
+}
+
+// follow streams part of a live page: the template "NAME-body" of what
+// view returns, as the event NAME (the page's element of that id takes
+// it), each time it changes, reading view every PollEvery. The stream
+// ends ("end") once view says it no longer runs, and when the server
+// stops; a storage failure keeps the last part and tries again. An
+// unknown or invalid id is a plain 404 before anything is streamed.
+func (s *Server) follow(w http.ResponseWriter, r *http.Request, name, id string, view func(context.Context) (any, bool, error)) {
 	if !validID(id) {
-		http.Error(w, "no such game", http.StatusNotFound)
+		http.Error(w, "no such "+name, http.StatusNotFound)
 		return
 	}
 	select {
@@ -252,9 +275,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	g, err := s.cfg.Games.ViewGame(ctx, id)
+	v, running, err := view(ctx)
 	if errors.Is(err, bot.ErrNotFound) {
-		http.Error(w, "no such game", http.StatusNotFound)
+		http.Error(w, "no such "+name, http.StatusNotFound)
 		return
 	}
 	h := w.Header()
@@ -264,26 +287,27 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	tick := time.NewTicker(s.cfg.PollEvery)
 	defer tick.Stop()
+	tmpl := name + "-body"
 	last := ""
 	for {
 		if err == nil {
 			var buf bytes.Buffer
-			if err := s.pages.t.ExecuteTemplate(&buf, "game-body", g); err != nil {
-				s.cfg.Log.Error("web: rendering", "template", "game-body", "err", err)
+			if err := s.pages.t.ExecuteTemplate(&buf, tmpl, v); err != nil {
+				s.cfg.Log.Error("web: rendering", "template", tmpl, "err", err)
 				return
 			}
 			if body := buf.String(); body != last {
 				last = body
-				writeEvent(w, "game", body)
+				writeEvent(w, name, body)
 			}
-			if !g.Running {
+			if !running {
 				writeEvent(w, "end", "over")
 				flusher.Flush()
 				return
 			}
 		} else {
 			// Storage trouble: keep the last view and try again.
-			s.cfg.Log.Debug("web: live page", "game", id, "err", err)
+			s.cfg.Log.Debug("web: live page", name, id, "err", err)
 		}
 		flusher.Flush()
 		select {
@@ -293,7 +317,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-tick.C:
 		}
-		g, err = s.cfg.Games.ViewGame(ctx, id)
+		v, running, err = view(ctx)
 	}
 }
 

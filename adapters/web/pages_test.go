@@ -118,11 +118,12 @@ func TestNoHiddenInformationOnAnyRoute(t *testing.T) {
 	id := s.playHidden(t)
 	s.say("alice", evilAlice, "#web", "!guess 1")
 	s.say("bob", evilBob, "#web", "!guess 2")
-	routes := []string{"/", "/games/" + id, "/games/" + id + "/events", "/games/" + id + "/export", "/top/guess", "/static/live.js", "/healthz", "/games/zzz", "/nowhere"}
+	routes := []string{"/", "/games/" + id, "/games/" + id + "/events", "/games/" + id + "/export", "/top/guess", "/static/live.js", "/healthz", "/games/zzz", "/nowhere",
+		"/tournaments", "/tournaments/tzzz", "/tournaments/tzzz/events"}
 	for _, route := range routes {
 		t.Run(route, func(t *testing.T) {
 			var body string
-			if strings.HasSuffix(route, "/events") {
+			if strings.HasSuffix(route, "/events") && !strings.HasPrefix(route, "/tournaments/tzzz") {
 				_, body = openStream(t, s.base+route).next(t)
 			} else {
 				_, body = get(t, s.base, route)
@@ -163,10 +164,15 @@ func TestPagesAnswer(t *testing.T) {
 		{"a game that never was", "GET", "/games/zzzz", 404, "No such game here."},
 		{"an id that is not one", "GET", "/games/..%2f..%2fetc", 404, "No such game here."},
 		{"a long id", "GET", "/games/" + strings.Repeat("a", 40), 404, "No such game here."},
+		{"the tournaments", "GET", "/tournaments", 200, "No tournament is running."},
+		{"a tournament that never was", "GET", "/tournaments/tzzz", 404, "No such tournament here."},
+		{"a tournament's stream that never was", "GET", "/tournaments/tzzz/events", 404, "no such tournament"},
+		{"the index's tournaments", "GET", "/", 200, `<a href="/tournaments">Tournaments</a>`},
 		{"the script", "GET", "/static/live.js", 200, "EventSource"},
 		{"no page", "GET", "/admin", 404, ""},
 		{"a write", "POST", "/games/" + id, 405, ""},
 		{"a delete", "DELETE", "/", 405, ""},
+		{"a write to the tournaments", "POST", "/tournaments", 405, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -39,8 +39,8 @@ type Config struct {
 	// Games are what the pages show; nil: no pages (/healthz and
 	// /metrics only).
 	Games Games
-	// PollEvery is how often a live page's stream reads its game;
-	// default 1s.
+	// PollEvery is how often a live page's stream reads its game or
+	// tournament; default 1s.
 	PollEvery time.Duration
 	// MaxStreams bounds the live pages open at once; default 256.
 	MaxStreams int
@@ -104,6 +104,9 @@ func New(cfg Config) (*Server, error) {
 		s.mux.HandleFunc("GET /games/{id}/export", s.export)
 		s.mux.HandleFunc("GET /games/{id}/board.png", s.board)
 		s.mux.HandleFunc("GET /top/{kind}", s.top)
+		s.mux.HandleFunc("GET /tournaments", s.tournaments)
+		s.mux.HandleFunc("GET /tournaments/{id}", s.tournament)
+		s.mux.HandleFunc("GET /tournaments/{id}/events", s.tournamentEvents)
 		s.mux.Handle("GET /static/", p.static)
 	}
 	s.srv = &http.Server{
