@@ -163,7 +163,16 @@ func (tr *tournament) counts() (played, running, total int) {
 			running++
 		}
 	}
-	if tr.Format == tourney.Swiss && tr.State != tourFinished && tr.State != tourStopped {
+	switch {
+	case tr.State == tourWaiting:
+		// Not scheduled yet: as many as the players named now would play.
+		if ps, err := tourney.Schedule(tr.Format, len(tr.Entrants), tr.Rounds); err == nil && ps != nil {
+			total = len(ps)
+		}
+		if tr.Format == tourney.Swiss {
+			total = tr.Rounds * (len(tr.Entrants) / 2)
+		}
+	case tr.Format == tourney.Swiss && tr.State == tourRunning:
 		total = max(total, tr.Rounds*(len(tr.Entrants)/2))
 	}
 	return played, running, total
@@ -444,6 +453,10 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 	b.log.Info("tournament made", "tournament", tr.ID, "kind", kind, "format", format, "entrants", n, "table", table.Key())
 	replies := []Reply{{Text: b.tourHeadline(tr)}}
 	if tr.State == tourWaiting {
+		// Marked while it waits too, so that the web view lists it.
+		if err := b.store.SetOwed(ctx, tournamentKey(tr.ID), true); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
 		for _, e := range tr.Entrants {
 			if e.Kind == SeatInvited {
 				replies = append(replies, Reply{Text: fmt.Sprintf("%s, you are invited to tournament %s: say %stournament join.",
@@ -702,9 +715,12 @@ func (b *Bot) resumeTournament(ctx context.Context, key, network string) error {
 	if err != nil || table.Network != network {
 		return nil
 	}
-	if tr.State != tourRunning {
-		return b.store.SetOwed(ctx, key, false)
+	switch tr.State {
+	case tourWaiting:
+		return nil // its players join; its mark lists it meanwhile
+	case tourRunning:
+		b.driveTournament(id)
+		return nil
 	}
-	b.driveTournament(id)
-	return nil
+	return b.store.SetOwed(ctx, key, false)
 }

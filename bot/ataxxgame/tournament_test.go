@@ -188,6 +188,9 @@ func TestTournamentWithAPerson(t *testing.T) {
 	if !strings.Contains(out, "bob (invited)") || !strings.Contains(out, "bob, you are invited") {
 		t.Fatalf("made: got %q; want bob invited", out)
 	}
+	if ts, err := b.RunningTournaments(context.Background()); err != nil || len(ts) != 1 || ts[0].State != "waiting" || ts[0].Total != 1 {
+		t.Errorf("tournaments listed while it waits: got %+v, %v; want it, waiting, with its 1 game to play", ts, err)
+	}
 	if got := joined(say(b, "#t", "mallory", "!tournament stop")); !strings.Contains(got, "only who made") {
 		t.Errorf("a stranger's stop: got %q; want a refusal", got)
 	}
