@@ -19,8 +19,9 @@ const searchBudget = 50000
 // has not met, backtracking so that nobody meets anyone twice while that
 // is possible; when it is not, the fewest repeats are allowed that the
 // search finds. With n odd, the lowest-ranked entrant who has had no
-// bye sits the round out (Pairing{Second: Bye}); if that leaves a
-// pairing only with repeats, the next lowest, and so on. The first seat
+// bye (once everyone has had one, the fewest) sits the round out
+// (Pairing{Second: Bye}); if that leaves a pairing only with repeats,
+// the next lowest, and so on. The first seat
 // goes to whichever of a pair has had it fewer times, the higher ranked
 // when they are level. The pairing depends only on its arguments.
 //

@@ -14,10 +14,14 @@ const nameWidth = 18
 // StandingsText writes st as a table in monospace, a line an entrant
 // after a header:
 //
-//	#  Player  Pts  Games  W-D-L  Elo        SB
-//	1  Ann       2      2  2-0-0  >+800     2.0
+//	#  Player  Pts  Games  W-D-L  Elo           SB
+//	1  Ann       2      2  2-0-0  >+800        1.0
+//	2  Bob     0.5      2  0-1-1  -191 ± >800  0.3
+//	2  Cid     0.5      2  0-1-1  -191 ± >800  0.3
 //
-// names[i] is entrant i's name, cut to 18 runes.
+// Each column is as wide as its widest cell. names[i] is entrant i's
+// name, cut to 18 runes (a name missing or empty is "#i+1"). Points are
+// written "2.5", SB with one decimal, Elo with EloText.
 func StandingsText(names []string, st []Standing) string {
 	t := table{
 		head:  []string{"#", "Player", "Pts", "Games", "W-D-L", "Elo", "SB"},
