@@ -503,8 +503,8 @@ func (b *Bot) makePersonGame(ctx context.Context, tr *tournament, g *tourGame, i
 			pings = append(pings, Reply{Text: fmt.Sprintf("%s, your tournament game is on here (%s).", shown(e.Name), tr.gameName(g)), Mention: e.UserID})
 		}
 	}
-	if aiToAct(t) {
-		b.scheduleAI(t.table)
+	if aiToAct(t) && b.sender != nil {
+		b.scheduleAI(t.table) // without a Sender, the next command at the table plays it
 	}
 	return append(pings, t.replies...)
 }
