@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
 
 // buildTool builds the command in ../name into the test's directory.
@@ -182,5 +184,51 @@ func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
 	t.Logf("before the kill:\n%s\nafter:\n%s\n%s", first, games, final)
 	if !strings.Contains(final, "finished, 6 of 6 games played") || !regexp.MustCompile(`(?m)^\s*1\s+ai:`).MatchString(final) {
 		t.Errorf("final status: got\n%s", final)
+	}
+}
+
+// TestTournamentFailsOver (issue 25): two bot processes share one Redis;
+// one makes a tournament and is killed with SIGKILL after its first
+// result; the other, which found the tournament in the store's owed work,
+// drives it to the end, every game counted once.
+func TestTournamentFailsOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	url := redistest.Start(t).URL
+	uai := buildTool(t, "ataxx-uai")
+	bin := buildBot(t)
+	cfg := writeConfig(t, "engines:\n  - {name: uai, path: "+uai+", options: {Hash: \"8\"}, move_time: 100ms}\n")
+	a := startProc(t, bin, "first bot", nil, "-config", cfg, "-store", url)
+	b := startProc(t, bin, "second bot", nil, "-config", cfg, "-store", url)
+	a.send(t, "tournament ataxx gauntlet ai:uai ai:1 ai:2 ai:3 rounds 2 tc 2s+20ms")
+	a.expect(t, "0 of 6 games played", 10*time.Second)
+	a.expect(t, "1 of 6 games played", 2*time.Minute)
+	if err := a.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	a.cmd.Wait()
+	b.expect(t, "is over.", 3*time.Minute)
+	b.send(t, "tournament games")
+	games := strings.Join(b.expect(t, "R2", 10*time.Second), "\n") + "\n" + strings.Join(b.drain(500*time.Millisecond), "\n")
+	if n := len(regexp.MustCompile(`: (1-0|0-1|½-½) \(game \w+\)`).FindAllString(games, -1)); n != 6 {
+		t.Errorf("games with a result: got %d; want 6\n%s", n, games)
+	}
+	b.send(t, "tournament status")
+	status := strings.Join(b.expect(t, "Tournament t", 10*time.Second), "\n") + "\n" + strings.Join(b.drain(500*time.Millisecond), "\n")
+	if !strings.Contains(status, "finished, 6 of 6 games played") {
+		t.Errorf("status: got\n%s", status)
+	}
+	if m := regexp.MustCompile(`(?m)^\s*\d\s+ai:\w+\s+[\d.]+\s+(\d)\s`).FindAllStringSubmatch(status, -1); len(m) != 4 {
+		t.Errorf("standings rows: got %d; want 4\n%s", len(m), status)
+	} else {
+		sum := 0
+		for _, r := range m {
+			n, _ := strconv.Atoi(r[1])
+			sum += n
+		}
+		if sum != 12 { // 6 games, two players each
+			t.Errorf("games counted in the standings: got %d; want 12 (each game once)\n%s", sum, status)
+		}
 	}
 }
