@@ -42,10 +42,9 @@ const (
 
 // Tournament limits and pace.
 const (
-	tourTick     = time.Second // how often a driver looks at its games
-	tourReplays  = 3           // a game with no result is played at most this often
-	tourNameLen  = 24          // longest entrant name shown
-	tourMaxGames = 2000        // most games of one tournament
+	tourTick    = time.Second // how often a driver looks at its games
+	tourReplays = 3           // a game with no result is played at most this often
+	tourNameLen = 24          // longest entrant name shown
 )
 
 // ErrTournament: a tournament command that cannot be done.
@@ -525,8 +524,8 @@ func (tr *tournament) schedule() error {
 	if err != nil {
 		return err
 	}
-	if len(ps) > tourMaxGames {
-		return fmt.Errorf("%w: %d games are too many (at most %d)", ErrTournament, len(ps), tourMaxGames)
+	if len(ps) > tourney.MaxGames {
+		return fmt.Errorf("%w: %d games are too many (at most %d)", ErrTournament, len(ps), tourney.MaxGames)
 	}
 	tr.Games = make([]tourGame, len(ps))
 	for i, p := range ps {
