@@ -226,6 +226,7 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 	if tr.Format == tourney.Swiss && tr.allPlayed() && tr.round() < tr.Rounds {
 		tr.addSwissRound()
 		changed = true
+		says = append(says, Reply{Text: tr.pairingsLine(tr.round())})
 	}
 	var started []int
 	var personStart []int
@@ -310,6 +311,23 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 // allPlayed reports whether every game has its result (or none for good).
 func (tr *tournament) allPlayed() bool {
 	return !slices.ContainsFunc(tr.Games, func(g tourGame) bool { return g.State == gamePending || g.State == gameRunning })
+}
+
+// pairingsLine announces a Swiss round: "Tournament t5, round 2: bob vs
+// ai:3, ai:5 vs ai:2; ai:1 has a bye."
+func (tr *tournament) pairingsLine(round int) string {
+	var games []string
+	bye := ""
+	for _, g := range tr.Games {
+		switch {
+		case g.Round != round:
+		case g.Second == tourney.Bye:
+			bye = fmt.Sprintf("; %s has a bye", shown(tr.Entrants[g.First].Name))
+		default:
+			games = append(games, shown(tr.Entrants[g.First].Name)+" vs "+shown(tr.Entrants[g.Second].Name))
+		}
+	}
+	return fmt.Sprintf("Tournament %s, round %d: %s%s.", tr.ID, round, strings.Join(games, ", "), bye)
 }
 
 // gameName is "round 2, bob vs ai:3".

@@ -464,10 +464,11 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 		}
 		return replies, nil
 	}
-	if err := b.startTournament(ctx, tr); err != nil {
+	more, err := b.startTournament(ctx, tr)
+	if err != nil {
 		return nil, err
 	}
-	return replies, nil
+	return append(replies, more...), nil
 }
 
 // entrantOf reads one player of a tournament: ai (the default level),
@@ -547,13 +548,18 @@ func (tr *tournament) addSwissRound() {
 	}
 }
 
-// startTournament marks the tournament as owed work and starts driving it.
-func (b *Bot) startTournament(ctx context.Context, tr *tournament) error {
+// startTournament marks the tournament as owed work and starts driving
+// it; it returns what the channel is told: the first round's pairings of
+// a Swiss.
+func (b *Bot) startTournament(ctx context.Context, tr *tournament) ([]Reply, error) {
 	if err := b.store.SetOwed(ctx, tournamentKey(tr.ID), true); err != nil {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	b.driveTournament(tr.ID)
-	return nil
+	if tr.Format == tourney.Swiss {
+		return []Reply{{Text: tr.pairingsLine(1)}}, nil
+	}
+	return nil, nil
 }
 
 // joinTournament seats the speaker in the waiting tournament: a person it
@@ -590,10 +596,11 @@ func (b *Bot) joinTournament(ctx context.Context, m Message, id string) ([]Reply
 	}
 	replies := []Reply{{Text: fmt.Sprintf("%s joins tournament %s.", shown(m.Name), tr.ID)}}
 	if began {
-		if err := b.startTournament(ctx, tr); err != nil {
+		more, err := b.startTournament(ctx, tr)
+		if err != nil {
 			return nil, err
 		}
-		replies = append(replies, Reply{Text: b.tourHeadline(tr)})
+		replies = append(append(replies, Reply{Text: b.tourHeadline(tr)}), more...)
 	}
 	return replies, nil
 }
@@ -640,10 +647,11 @@ func (b *Bot) beginTournament(ctx context.Context, m Message, id string) ([]Repl
 	if err != nil {
 		return nil, err
 	}
-	if err := b.startTournament(ctx, tr); err != nil {
+	more, err := b.startTournament(ctx, tr)
+	if err != nil {
 		return nil, err
 	}
-	return []Reply{{Text: b.tourHeadline(tr)}}, nil
+	return append([]Reply{{Text: b.tourHeadline(tr)}}, more...), nil
 }
 
 // stopTournament ends the tournament where it stands: its games between

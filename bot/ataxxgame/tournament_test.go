@@ -273,7 +273,10 @@ func TestTournamentRefusals(t *testing.T) {
 // between programs end with no result, and it says where it stood.
 func TestTournamentStop(t *testing.T) {
 	b, in := newTourBot(t, memory.New(), bot.Config{})
-	out := joined(say(b, "#s", "alice", "!tournament ataxx swiss ai:2 ai:3 ai:4 ai:5 rounds 3"))
+	out := joined(say(b, "#s", "alice", "!tournament ataxx swiss ai:2 ai:3 ai:4 ai:5 ai:6 rounds 3"))
+	if !regexp.MustCompile(`round 1: ai:\d vs ai:\d, ai:\d vs ai:\d; ai:\d has a bye\.`).MatchString(out) {
+		t.Errorf("made: got %q; want the first round's pairings", out)
+	}
 	id := tourIDPattern.FindStringSubmatch(out)
 	if id == nil {
 		t.Fatalf("made: got %q", out)
