@@ -271,27 +271,11 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	}
 	if p.cmd.Verb == "tournament" || p.cmd.Verb == "tourney" {
 		rs, err := b.tournamentCommand(ctx, m, p)
-		if err != nil {
-			rs = []Reply{b.refusal(m, nil, err)}
-		}
-		for i := range rs {
-			if rs[i].Mono && rs[i].User.ID == "" {
-				rs[i].User = User{ID: m.UserID, Name: m.Name} // a long table goes to the asker
-			}
-		}
-		return b.finish(m, m.Table(), rs)
+		return b.tableless(m, rs, err)
 	}
 	if b.isArchiveVerb(p) {
 		rs, err := b.archiveCommand(ctx, m, p)
-		if err != nil {
-			rs = []Reply{b.refusal(m, nil, err)}
-		}
-		for i := range rs {
-			if rs[i].Mono && rs[i].User.ID == "" {
-				rs[i].User = User{ID: m.UserID, Name: m.Name} // a long listing goes to the asker
-			}
-		}
-		return b.finish(m, m.Table(), rs)
+		return b.tableless(m, rs, err)
 	}
 	table, err := b.route(ctx, m, p)
 	if err != nil {
@@ -327,6 +311,21 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 		}
 	}
 	return b.finish(m, table, replies)
+}
+
+// tableless addresses the answer to a command of no table (the archive's,
+// a tournament's): a refusal, or replies where it was said, a long
+// listing to the asker.
+func (b *Bot) tableless(m Message, rs []Reply, err error) []Reply {
+	if err != nil {
+		rs = []Reply{b.refusal(m, nil, err)}
+	}
+	for i := range rs {
+		if rs[i].Mono && rs[i].User.ID == "" {
+			rs[i].User = User{ID: m.UserID, Name: m.Name} // a long listing goes to the asker
+		}
+	}
+	return b.finish(m, m.Table(), rs)
 }
 
 // finish addresses every reply: a public reply goes to its table's
