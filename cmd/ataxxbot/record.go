@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -30,7 +32,8 @@ CHANNEL is a table key as the logs show it, network:channel (irc:#ataxx,
 discord:123456789012345678, console:console, irc:query:NICK for a private
 query), or a channel alone (#ataxx), which is on the one chat network
 the config serves (console when it serves none). -key KEY takes the store
-key exactly as it is.
+key exactly as it is: -key tournament:t1k prints tournament t1k (its
+players, games and results) as it is stored.
 
 Flags:
 `
@@ -165,5 +168,10 @@ func storedRecord(ctx context.Context, cfg Config, key string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bot.RecordJSON(data)
+	text, err := bot.RecordJSON(data)
+	var buf bytes.Buffer
+	if err != nil && !strings.HasPrefix(key, "index:") && json.Indent(&buf, data, "", "  ") == nil {
+		return buf.Bytes(), nil // a record of JSON that is not a table's: a tournament (-key tournament:t1k)
+	}
+	return text, err
 }

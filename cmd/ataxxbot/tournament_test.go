@@ -181,9 +181,19 @@ func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
 	}
 	q.send(t, "tournament status")
 	final := strings.Join(q.expect(t, "Tournament t", 10*time.Second), "\n") + "\n" + strings.Join(q.drain(500*time.Millisecond), "\n")
-	t.Logf("before the kill:\n%s\nafter:\n%s\n%s", first, games, final)
 	if !strings.Contains(final, "finished, 6 of 6 games played") || !regexp.MustCompile(`(?m)^\s*1\s+ai:`).MatchString(final) {
 		t.Errorf("final status: got\n%s", final)
+	}
+	// The operator reads the tournament as stored.
+	id := regexp.MustCompile(`Tournament (t\w+)`).FindStringSubmatch(final)
+	q.cmd.Process.Kill()
+	q.cmd.Wait()
+	if id == nil {
+		t.Fatalf("no tournament id in %q", final)
+	}
+	stored := runBot(t, bin, "", "record", "-store", "bolt:"+db, "-key", "tournament:"+id[1])
+	if !strings.Contains(stored, `"state": "finished"`) || strings.Count(stored, `"state": "done"`) != 6 {
+		t.Errorf("ataxxbot record -key tournament:%s: got\n%s\nwant it finished with 6 games done", id[1], stored)
 	}
 }
 
