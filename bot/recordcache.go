@@ -76,11 +76,16 @@ func (c *recordCache) take(key string) (cachedRecord, bool) {
 // record under its key could then reach the kept version (see
 // recordMaxAge).
 func (c *recordCache) remember(t *tx, data []byte, version uint64, decoded bool) {
-	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 || t.rec.Phase != PhasePlaying {
-		return
-	}
 	if old, ok := c.lru.get(t.table.Key()); ok && old.version > version {
 		return // a read that a newer save overtook
+	}
+	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 || t.rec.Phase != PhasePlaying {
+		// Not kept; nor is what was kept before it, which it replaced (a
+		// game that ended): the next command would work on the old one,
+		// only to find it stale when it saves (an AI program asked for a
+		// move twice).
+		c.drop(t.table.Key())
+		return
 	}
 	e := cachedRecord{data: data, version: version, kept: c.clock()}
 	if cl, ok := t.st.(Cloner); ok && decoded {
