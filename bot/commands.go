@@ -1386,20 +1386,16 @@ func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
 // keeps the program's failure.
 func (b *Bot) forfeitProgram(t *tx, seat int, err error) {
 	b.log.Warn("AI program failed: its seat loses", "table", t.table.Key(), "seat", seat, "engine", t.rec.Seats[seat].Engine, "err", err)
+	ending := EndProgram
+	if pe, ok := errors.AsType[*ProgramError](err); ok && pe.Reason != "" {
+		ending = pe.Reason
+	}
 	winner := -1
-	text := fmt.Sprintf("%s's program failed (%s) and loses.", b.who(t, seat), programFailure(err))
+	text := fmt.Sprintf("%s's program failed (%s) and loses.", b.who(t, seat), ending)
 	if n := len(t.rec.Seats); n > 1 {
 		winner = (seat + 1) % n
 		text += fmt.Sprintf(" %s wins.", t.spec.SeatName(winner))
 	}
 	t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
-	b.end(t, Result{Over: true, Winner: winner, Ending: EndProgram}, text)
-}
-
-// programFailure says in plain words how a program failed.
-func programFailure(err error) string {
-	if pe, ok := errors.AsType[*ProgramError](err); ok && pe.Reason != "" {
-		return pe.Reason
-	}
-	return "a wrong answer"
+	b.end(t, Result{Over: true, Winner: winner, Ending: ending}, text)
 }

@@ -320,15 +320,15 @@ var (
 )
 
 // ProgramError is an AI program's failure, with the plain words the
-// channel hears (never what the program wrote); it wraps ErrProgram and
-// the detail, which the log keeps.
+// channel hears (never what the program wrote), which are also the game's
+// ending; it wraps ErrProgram and the detail, which the log keeps.
 type ProgramError struct {
-	Reason string // "no answer in time", "an illegal move"
+	Reason Ending // "timed out", "illegal move"; "": EndProgram
 	Err    error
 }
 
 func (e *ProgramError) Error() string {
-	return "the AI program failed: " + e.Reason + ": " + e.Err.Error()
+	return "the AI program failed: " + string(e.Reason) + ": " + e.Err.Error()
 }
 
 // Unwrap gives ErrProgram and the detail.

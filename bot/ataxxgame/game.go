@@ -479,17 +479,18 @@ func cannotStart(err error) bool {
 	return errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
 }
 
-// programReason says how an engine failed, in plain words.
-func programReason(err error) string {
+// programReason says how an engine failed, in the plain words of the
+// game's ending (the Stratego manager's words).
+func programReason(err error) bot.Ending {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return "no answer in time"
+		return "timed out"
 	case errors.Is(err, ataxx.ErrIllegalMove), errors.Is(err, ataxx.ErrGameOver):
-		return "an illegal move"
+		return "illegal move"
 	case errors.Is(err, io.EOF), strings.Contains(err.Error(), "exited"):
-		return "it exited"
+		return "program exited"
 	}
-	return "a wrong answer"
+	return "bad response"
 }
 
 func (s *state) Summary(viewer int) string {
