@@ -242,3 +242,56 @@ func TestTournamentFailsOver(t *testing.T) {
 		}
 	}
 }
+
+// A UAI engine's handshake, for the misbehaving stand-ins below.
+const uaiHandshake = `#!/bin/sh
+while read line; do
+  case "$line" in
+    uai) echo "id name stand-in"; echo uaiok;;
+    isready) echo readyok;;
+    quit) exit 0;;
+`
+
+// TestAtaxxProgramsThatMisbehaveLose (issue 25): real UAI processes that
+// answer nonsense, move illegally, never answer, or exit when asked for a
+// move each lose the game where they do, in plain words, against the
+// built-in AI; and no process is left behind.
+func TestAtaxxProgramsThatMisbehaveLose(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs programs")
+	}
+	programs := map[string]string{
+		"garbler": uaiHandshake + "    go*) echo 'bestmove nonsense';;\n  esac\ndone\n",
+		"cheater": uaiHandshake + "    go*) echo 'bestmove d4d6';;\n  esac\ndone\n",
+		"sleeper": uaiHandshake + "  esac\ndone\n",
+		"quitter": uaiHandshake + "    go*) exit 4;;\n  esac\ndone\n",
+	}
+	conf := "engines:\n"
+	for name, text := range programs {
+		conf += "  - {name: " + name + ", path: " + writeProgram(t, name, text) + ", move_time: 100ms}\n"
+	}
+	bin := buildBot(t)
+	p := startProc(t, bin, "bot", nil, "-config", writeConfig(t, conf+"log_level: error\ntournament:\n  games: 2\n"))
+	p.send(t, "tournament ataxx roundrobin ai:1 ai:garbler ai:cheater ai:sleeper ai:quitter rounds 1")
+	said := strings.Join(p.expect(t, "is over.", 2*time.Minute), "\n")
+	endings := map[string]int{}
+	for _, m := range regexp.MustCompile(`\(([a-z ]+); game \w+\)`).FindAllStringSubmatch(said, -1) {
+		endings[m[1]]++
+	}
+	for _, want := range []string{"bad response", "illegal move", "timed out", "program exited"} {
+		if endings[want] == 0 {
+			t.Errorf("no program lost by %q: endings %v\n%s", want, endings, said)
+		}
+	}
+	if n := endings["bad response"] + endings["illegal move"] + endings["timed out"] + endings["program exited"]; n != 10 {
+		t.Errorf("games lost by a misbehaving program: got %d; want 10 (each game has one)\n%s", n, said)
+	}
+	p.send(t, "tournament status")
+	status := strings.Join(p.expect(t, "ai:quitter", 10*time.Second), "\n")
+	if !regexp.MustCompile(`(?m)^\s*1\s+ai:1\s+4\s+4\s+4-0-0`).MatchString(status) {
+		t.Errorf("standings: got\n%s\nwant ai:1 first, 4-0-0", status)
+	}
+	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
+		t.Errorf("programs left running under the bot: %v", kids)
+	}
+}
