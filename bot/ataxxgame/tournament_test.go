@@ -137,8 +137,12 @@ func TestTournamentOfLevelsAndFailingPrograms(t *testing.T) {
 		}
 	}
 	said := in.wait(t, "#t", overPattern, 60*time.Second)
-	if got := strings.Count(said, "(program failed;"); got != 6 {
-		t.Errorf("games lost by a program's failure: got %d; want 6 (every game has a failing program)\n%s", got, said)
+	endings := map[string]int{}
+	for _, m := range regexp.MustCompile(`\(([a-z ]+); game \w+\)`).FindAllStringSubmatch(said, -1) {
+		endings[m[1]]++
+	}
+	if got := endings["program exited"] + endings["illegal move"] + endings["timed out"]; got != 6 || endings["program exited"] == 0 || endings["illegal move"] == 0 || endings["timed out"] == 0 {
+		t.Errorf("games lost by a program's failure: got %v; want 6 (every game has a failing program), of each way to fail\n%s", endings, said)
 	}
 	rs := say(b, "#t", "carol", "!tournament status")
 	status := joined(rs)
