@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -155,5 +156,28 @@ func TestStandingsSBOrder(t *testing.T) {
 	want := [][3]float64{{0, 1, 1.75}, {1, 2, 1.25}, {2, 2, 1.25}, {3, 4, 0.75}}
 	if !slices.Equal(got, want) {
 		t.Errorf("Standings (entrant, rank, SB): got %v; want %v", got, want)
+	}
+}
+
+// BenchmarkStandingsAndTables is what !tournament status and crosstable
+// compute for the largest round robin: 32 players, 2 rounds, 992 games.
+func BenchmarkStandingsAndTables(b *testing.B) {
+	ps, err := Schedule(RoundRobin, MaxEntrants, 2)
+	if err != nil {
+		b.Fatal(err)
+	}
+	results := make([]Result, len(ps))
+	for i, p := range ps {
+		results[i] = Result{Pairing: p, Score: float64((p.First*7+p.Second*3+i)%3) / 2}
+	}
+	names := make([]string, MaxEntrants)
+	for i := range names {
+		names[i] = fmt.Sprintf("ai:player%d", i)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		st := Standings(MaxEntrants, results)
+		_ = StandingsText(names, st)
+		_ = CrosstableText(names, results)
 	}
 }
