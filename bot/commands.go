@@ -1258,9 +1258,9 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
 		{Name: "link", Use: Look, Usage: "link [CODE | list]", Summary: "join your identities on several networks into one player: link tells you a one-time code privately, link CODE on your other network uses it; link list shows them",
 			Args: []Arg{{Name: "code", Desc: "the code from your other network, or list"}}},
-		{Name: "tournament", Aliases: []string{"tourney"}, Use: Look, Usage: "tournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc CLOCK] | status | crosstable | games | join | begin | stop",
+		{Name: "tournament", Aliases: []string{"tourney"}, Use: Look, Usage: "tournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc CLOCK] | status|crosstable|games [ID] | join | begin | stop",
 			Summary: "run a competition here: players are ai:LEVEL, ai:PROGRAM and @people; games between programs run in the background, a person's here when paired; status shows the standings (points, Elo ± interval, Sonneborn-Berger)",
-			Args:    []Arg{{Name: "what", Desc: "KIND FORMAT PLAYER... [rounds N] [tc CLOCK], or status, crosstable, games, join, begin, stop", Type: ArgRest}}},
+			Args:    []Arg{{Name: "what", Desc: "KIND FORMAT PLAYER... [rounds N] [tc CLOCK], or status, crosstable, games [ID], join, begin, stop", Type: ArgRest}}},
 		{Name: "unlink", Use: Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"},
 	}
 }

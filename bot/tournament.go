@@ -281,33 +281,38 @@ func (b *Bot) updateTournament(ctx context.Context, id string, fn func(tr *tourn
 // tournamentCommand answers !tournament.
 func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Reply, error) {
 	args := p.cmd.Args
-	if p.kind != "" {
-		args = append([]string{p.kind}, args...) // "!ataxx tournament swiss ..."
-	}
-	table := m.Table()
 	verb := "status"
 	if len(args) > 0 {
 		verb = strings.ToLower(args[0])
 	}
-	switch verb {
-	case "help":
-		return []Reply{{Text: b.tournamentUsage()}}, nil
-	case "status", "standings", "crosstable", "cross", "table", "join", "begin", "stop", "games":
-	default:
-		return b.createTournament(ctx, m, table, args)
+	looks := map[string]bool{"status": true, "standings": true, "crosstable": true, "cross": true, "table": true, "games": true}
+	manage := map[string]bool{"join": true, "begin": true, "stop": true}
+	if p.kind != "" && !looks[verb] && !manage[verb] && verb != "help" {
+		args = append([]string{p.kind}, args...) // "!ataxx tournament swiss ..."
 	}
-	id, _, err := b.channelTournament(ctx, table)
-	if err != nil {
-		return nil, err
+	table := m.Table()
+	switch {
+	case verb == "help":
+		return []Reply{{Text: b.tournamentUsage()}}, nil
+	case !looks[verb] && !manage[verb]:
+		return b.createTournament(ctx, m, table, args)
+	case len(args) > 2, len(args) == 2 && (manage[verb] || !validTourID(args[1])):
+		return nil, fmt.Errorf("%w: say %stournament %s%s", ErrBadCommand, b.cfg.Prefix, verb, map[bool]string{true: " [ID]"}[looks[verb]])
+	}
+	var id string
+	if len(args) == 2 {
+		id = strings.ToLower(args[1]) // another tournament than this channel's latest
+	} else {
+		var err error
+		if id, _, err = b.channelTournament(ctx, table); err != nil {
+			return nil, err
+		}
 	}
 	if id == "" {
 		if verb == "status" && len(args) == 0 {
 			return []Reply{{Text: "No tournament here yet. " + b.tournamentUsage()}}, nil
 		}
 		return nil, fmt.Errorf("%w: no tournament here; %s", ErrBadCommand, b.tournamentUsage())
-	}
-	if len(args) > 1 {
-		return nil, fmt.Errorf("%w: %stournament %s takes nothing more", ErrBadCommand, b.cfg.Prefix, verb)
 	}
 	switch verb {
 	case "join":
@@ -320,7 +325,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Rep
 	tr, _, err := b.loadTournament(ctx, id)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
-			return nil, fmt.Errorf("%w: the tournament here (%s) cannot be read", ErrBadCommand, id)
+			return nil, fmt.Errorf("%w: no tournament %s can be read", ErrBadCommand, cut(id, 20))
 		}
 		return nil, err
 	}
@@ -333,11 +338,26 @@ func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Rep
 	return []Reply{{Text: b.tourHeadline(tr)}, b.standingsReply(tr)}, nil
 }
 
+// validTourID reports whether s may be a tournament's id: "t" and a
+// game id (base 36).
+func validTourID(s string) bool {
+	s = strings.ToLower(s)
+	if len(s) < 2 || len(s) > 14 || s[0] != 't' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
 // tournamentUsage says how to run one.
 func (b *Bot) tournamentUsage() string {
 	p := b.cfg.Prefix
 	return fmt.Sprintf("Say %stournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc 2s+20ms] "+
-		"(players: ai:LEVEL, ai:PROGRAM, @person), then %stournament status, crosstable, games, join, begin or stop.", p, p)
+		"(players: ai:LEVEL, ai:PROGRAM, @person), then %stournament status, crosstable or games [ID], join, begin or stop.", p, p)
 }
 
 // createTournament reads "KIND FORMAT PLAYER... [rounds N] [tc CLOCK]".

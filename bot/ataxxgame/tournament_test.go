@@ -294,6 +294,18 @@ func TestTournamentStop(t *testing.T) {
 	if got := joined(say(b, "#s", "alice", "!tournament status")); !strings.Contains(got, ": stopped,") {
 		t.Errorf("status: got %q", got)
 	}
+	for _, c := range []struct{ name, channel, text, want string }{
+		{"by id elsewhere", "#elsewhere", "!tournament status " + id[1], "Tournament " + id[1] + ": Ataxx Swiss"},
+		{"games by id", "#elsewhere", "!tournament games " + strings.ToUpper(id[1]), "Tournament " + id[1] + " games"},
+		{"named with its kind", "#s", "!ataxx tournament status", ": stopped,"},
+		{"no such id", "#s", "!tournament status t999", "no tournament t999"},
+		{"not an id", "#s", "!tournament status x<y", "say !tournament status [ID]"},
+		{"stop takes no id", "#elsewhere", "!tournament stop " + id[1], "say !tournament stop"},
+	} {
+		if got := joined(say(b, c.channel, "carol", c.text)); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q: got %q; want %q", c.name, c.text, got, c.want)
+		}
+	}
 	time.Sleep(1500 * time.Millisecond) // a driver would have moved on by now
 	in.mu.Lock()
 	said := strings.Join(in.got["#s"], "\n")
