@@ -317,3 +317,38 @@ func TestTournamentStop(t *testing.T) {
 		t.Errorf("a new tournament after the stop: got %q", got)
 	}
 }
+
+// TestTournamentOfPeople: a tournament of two people, made by a third
+// who does not play: both join, their game is played in the channel, each
+// moves for their own seat only, and the result counts.
+func TestTournamentOfPeople(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{})
+	out := joined(b.Handle(context.Background(), bot.Message{Network: "test", Channel: "#p", UserID: "id-alice", Name: "alice",
+		Text: "!tournament ataxx roundrobin @bob @carol rounds 1", Mentions: []bot.User{{ID: "id-bob", Name: "bob"}, {ID: "id-carol", Name: "carol"}}}))
+	if !strings.Contains(out, "bob (invited), carol (invited)") {
+		t.Fatalf("made: got %q", out)
+	}
+	if got := joined(say(b, "#p", "carol", "!tournament join")); strings.Contains(got, "0 of 1 games played") {
+		t.Fatalf("began with bob still invited: %q", got)
+	}
+	say(b, "#p", "bob", "!tournament join")
+	said := in.wait(t, "#p", regexp.MustCompile(`Game on: Red \((bob|carol)\) vs Blue \((bob|carol)\)`), 10*time.Second)
+	red, blue := "bob", "carol"
+	if strings.Contains(said, "Game on: Red (carol)") {
+		red, blue = blue, red
+	}
+	if got := joined(say(b, "#p", blue, "!a7-b6")); !strings.Contains(got, "not your turn") && !strings.Contains(got, "not a player") && !strings.Contains(got, "not allowed") {
+		t.Errorf("%s moved for %s: %q", blue, red, got)
+	}
+	if got := joined(say(b, "#p", "alice", "!a7-b6")); strings.Contains(got, "plays a7-b6") {
+		t.Errorf("alice, who made the tournament, moved for %s: %q", red, got)
+	}
+	say(b, "#p", red, "!a7-b6")
+	say(b, "#p", blue, "!g7-f6")
+	say(b, "#p", red, "!resign")
+	in.wait(t, "#p", overPattern, 10*time.Second)
+	status := joined(say(b, "#p", "alice", "!tournament status"))
+	if !regexp.MustCompile(`(?m)^ *1 +` + blue + ` +1 +1 +1-0-0`).MatchString(status) {
+		t.Errorf("standings: got\n%s\nwant %s 1-0-0 first", status, blue)
+	}
+}
