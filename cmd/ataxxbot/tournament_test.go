@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
 
@@ -294,4 +296,45 @@ func TestAtaxxProgramsThatMisbehaveLose(t *testing.T) {
 	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
 		t.Errorf("programs left running under the bot: %v", kids)
 	}
+}
+
+// TestTournamentOnIRC: on a real IRC server, a channel runs a round robin
+// of built-in levels (its results and standings said in the channel),
+// then one where the speaker plays: pinged when paired, they play their
+// game in the channel and their resignation counts.
+func TestTournamentOnIRC(t *testing.T) {
+	t.Parallel() // its own ngircd; most of the time is the server's flood pacing
+	if testing.Short() {
+		t.Skip("runs ngircd and the bot")
+	}
+	srv := ircdtest.Start(t)
+	bin := buildBot(t)
+	cfg := writeConfig(t, fmt.Sprintf("store: bolt:%s\nirc:\n  server: 127.0.0.1\n  port: %d\n  tls: false\n  nick: ataxxbot\n  channels: [\"#comp\"]\n",
+		filepath.Join(t.TempDir(), "games.db"), srv.Port))
+	startProc(t, bin, "bot", nil, "-config", cfg)
+	p := ircdtest.Connect(t, srv, "zoe", "zoe")
+	p.Join("#comp")
+	p.Expect(`^:ataxxbot!\S+ JOIN :?#comp`, 30*time.Second)
+	p.Say("#comp", "!tournament ataxx roundrobin ai:2 ai:3 ai:4 rounds 1")
+	p.Expect(`PRIVMSG #comp :Tournament t\w+: Ataxx round robin, 3 players`, 30*time.Second)
+	p.Expect(`PRIVMSG #comp :Tournament t\w+ is over\.`, time.Minute)
+	p.Expect(`PRIVMSG #comp :#\s+Player\s+Pts`, 30*time.Second)
+	p.Expect(`PRIVMSG #comp :1\s+ai:\d\s+2\s+2\s+2-0-0`, 30*time.Second)
+	p.Say("#comp", "!tournament crosstable")
+	p.Expect(`PRIVMSG #comp :\s+1\s+2\s+3\s+Total`, 30*time.Second)
+
+	p.Say("#comp", "!tournament ataxx roundrobin ai:2 @zoe rounds 1")
+	p.Expect(`PRIVMSG #comp :zoe, your tournament game is on here`, 30*time.Second)
+	seen := p.Expect(`PRIVMSG #comp :Game on: Red \(.+?\) vs Blue \(.+?\)`, 30*time.Second)
+	if strings.Contains(seen[len(seen)-1], "Red (zoe)") {
+		p.Say("#comp", "!a7-b6")
+	} else {
+		p.Expect(`PRIVMSG #comp :Red \(AI level 2\) plays`, 30*time.Second)
+		p.Say("#comp", "!g7-f6")
+	}
+	p.Expect(`PRIVMSG #comp :(Red|Blue) \(zoe\) plays`, 30*time.Second)
+	p.Say("#comp", "!resign")
+	p.Expect(`PRIVMSG #comp :Tournament t\w+, round 1: .*(1-0|0-1)`, 30*time.Second)
+	p.Say("#comp", "!tournament")
+	p.Expect(`PRIVMSG #comp :2\s+zoe\s+0\s+1\s+0-0-1`, 30*time.Second)
 }
