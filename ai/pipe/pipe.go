@@ -16,6 +16,10 @@ import (
 // ErrEngine: the engine misbehaved (died, timed out, or answered nonsense).
 var ErrEngine = errors.New("engine failed")
 
+// ErrExited: the engine's output ended (it exited) before it answered.
+// Errors that wrap it wrap ErrEngine too.
+var ErrExited = errors.New("exited")
+
 // Process is a running engine program.
 type Process struct {
 	Name string // for messages: the path, or the engine's "id name"
@@ -65,7 +69,7 @@ func (p *Process) Until(ctx context.Context, match func(string) bool) (string, e
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
-				return "", fmt.Errorf("%w: %s exited", ErrEngine, p.Name)
+				return "", fmt.Errorf("%w: %s %w", ErrEngine, p.Name, ErrExited)
 			}
 			if match(l) {
 				return l, nil

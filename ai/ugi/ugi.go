@@ -83,7 +83,8 @@ func (e *Engine) Query(ctx context.Context, what string) (string, error) {
 }
 
 // Go asks for a move in the position reached from start by moves, with
-// the go arguments given ("movetime 100", "p1time 9000 p2time 9000 ...").
+// the go arguments given ("movetime 100", "p1time 9000 p2time 9000 ..."):
+// the move of its bestmove line, without what follows (a ponder move).
 func (e *Engine) Go(ctx context.Context, start string, moves []string, goArgs string) (string, error) {
 	if err := e.proc.Send(positionLine(start, moves)); err != nil {
 		return "", err
@@ -91,17 +92,70 @@ func (e *Engine) Go(ctx context.Context, start string, moves []string, goArgs st
 	if err := e.proc.Send("go " + goArgs); err != nil {
 		return "", err
 	}
-	l, err := e.proc.Until(ctx, func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+	l, err := e.proc.Until(ctx, func(l string) bool {
+		f := strings.Fields(l)
+		return len(f) > 0 && f[0] == "bestmove"
+	})
 	if err != nil {
 		e.proc.Send("stop")
 		return "", err
 	}
-	m := strings.TrimSpace(strings.TrimPrefix(l, "bestmove "))
-	if m == "" {
+	f := strings.Fields(l) // "bestmove M [ponder P]"
+	if len(f) < 2 {
 		return "", fmt.Errorf("%w: %s: empty bestmove", ErrEngine, e.Name)
 	}
-	return m, nil
+	return f[1], nil
 }
 
 // Close asks the engine to quit and stops it.
 func (e *Engine) Close() error { return e.proc.Close(2 * time.Second) }
+
+// Player plays moves with an external UGI program, one process per move
+// (as uai.Player does for Ataxx): it is started, told the game and asked,
+// and made to quit (or killed) within the move's time, so nothing of it
+// outlives the move. It knows no game's rules: the caller checks the
+// answer.
+type Player struct {
+	Path     string
+	Args     []string
+	Options  map[string]string
+	MoveTime time.Duration // per move; the process gets two seconds more to start and answer
+}
+
+// StartAllowance is what a clocked move keeps back for the process's
+// start, handshake and exit, which the game's clock pays too.
+const StartAllowance = 200 * time.Millisecond
+
+// MinMoveTime is the least time a program is given on a move.
+const MinMoveTime = 20 * time.Millisecond
+
+// MoveTimeWithin is the time the program is told to think when the game's
+// clock leaves budget for the move (0: no clock): its MoveTime or, when
+// less, the budget less StartAllowance, and never under MinMoveTime.
+func (p Player) MoveTimeWithin(budget time.Duration) time.Duration {
+	t := p.MoveTime
+	if budget > 0 {
+		t = min(t, budget-StartAllowance)
+	}
+	return max(MinMoveTime, t)
+}
+
+// Choose asks the program for its move in the position reached from start
+// ("startpos" or a position text) by moves, in the game's notation, with
+// the time MoveTimeWithin(budget). It returns the program's bestmove as
+// written; errors wrap ErrEngine (and context.DeadlineExceeded when the
+// program did not answer in time), or the error of starting the program.
+func (p Player) Choose(ctx context.Context, start string, moves []string, budget time.Duration) (string, error) {
+	moveTime := p.MoveTimeWithin(budget)
+	ctx, cancel := context.WithTimeout(ctx, moveTime+2*time.Second)
+	defer cancel()
+	e, err := Start(ctx, p.Path, p.Args, p.Options)
+	if err != nil {
+		return "", err
+	}
+	defer e.Close()
+	if err := e.NewGame(ctx); err != nil {
+		return "", err
+	}
+	return e.Go(ctx, start, moves, fmt.Sprintf("movetime %d", moveTime.Milliseconds()))
+}

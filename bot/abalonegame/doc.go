@@ -1,5 +1,6 @@
 // Package abalonegame is Abalone for the bot: the game of engine/abalone
-// as a bot.Kind, with the AI of ai/abaloneai on its AI seats.
+// as a bot.Kind, with the AI of ai/abaloneai on its AI seats, or UGI
+// programs named in its options.
 //
 // A tour, as players see it (prefix "!"):
 //
@@ -27,6 +28,11 @@
 //   - save [NOTATION] prints the game as text that load replays; show
 //     [NOTATION] the board; position the position text and marble list.
 //   - Undo follows the host's rules: back to before the asker's last move.
+//   - !abalone start ai:NAME plays a UGI program that Options.Engines
+//     names (cmd/ugi -game abalone is one): one process a move, told the
+//     start and the moves since in standard notation. A program that
+//     times out, exits, answers nonsense or moves illegally loses the
+//     game (bot.ProgramError).
 //
 // The stored state is JSON: the start (a layout name or a position text),
 // the moves in standard notation, how many were made before play began,

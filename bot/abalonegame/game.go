@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/abaloneai"
+	"github.com/ataxxbot/ataxxbot/ai/ugi"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
@@ -40,6 +42,9 @@ type Options struct {
 	Searchers int
 	// HashMB is each searcher's transposition table; default 16.
 	HashMB int
+	// Engines are the UGI programs players may name (start ai:NAME), by
+	// name.
+	Engines map[string]ugi.Player
 }
 
 // DefaultBudget is the AI's time for one move at the top level, short
@@ -49,7 +54,9 @@ const DefaultBudget = 2 * time.Second
 // Game is Abalone as a bot.Kind.
 type Game struct {
 	engine   Engine
-	pictures picture.Lazy[*kit] // made for the first picture
+	programs map[string]ugi.Player // Options.Engines by lower-case name
+	names    []string              // their names, sorted
+	pictures picture.Lazy[*kit]    // made for the first picture
 }
 
 var _ bot.Kind = (*Game)(nil)
@@ -68,7 +75,13 @@ func New(opts Options) *Game {
 		}
 		opts.Engine = abaloneai.NewPool(opts.Searchers, opts.HashMB, opts.Budget)
 	}
-	return &Game{engine: opts.Engine}
+	g := &Game{engine: opts.Engine, programs: map[string]ugi.Player{}}
+	for name, pl := range opts.Engines {
+		g.programs[strings.ToLower(name)] = pl
+		g.names = append(g.names, name)
+	}
+	slices.Sort(g.names)
+	return g
 }
 
 // The seats, in turn order: Black moves first.
@@ -86,6 +99,7 @@ func (g *Game) Spec() bot.Spec {
 		Undo:      true,
 		Rules:     layoutNames(),
 		Notations: []string{abalone.Standard.String(), abalone.AMalone.String()},
+		Engines:   g.names,
 	}
 }
 

@@ -418,19 +418,27 @@ func (s *state) Undo(seat int) (int, error) {
 	return n, nil
 }
 
-// errNoEngine: an AI program was named; this kind has only its own.
+// errNoEngine: an AI program was named that the kind's options do not.
 var errNoEngine = errors.New("no such AI program")
 
-// AIAct asks the engine for seat's move, within ctx.
+// AIAct asks the engine, or the UGI program named (p.Engine), for seat's
+// move, within ctx.
 func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64) (bot.Command, error) {
-	if p.Engine != "" {
-		return bot.Command{}, fmt.Errorf("%w: %q; Abalone plays its own AI", errNoEngine, p.Engine)
-	}
 	if s.pos.IsOver() {
 		return bot.Command{}, fmt.Errorf("%w: %v", abalone.ErrGameOver, s.pos.Outcome())
 	}
 	if seat != int(s.pos.Turn()) {
 		return bot.Command{}, fmt.Errorf("%w: %v is to move", bot.ErrNotYourTurn, s.pos.Turn())
+	}
+	if p.Engine != "" {
+		pl, ok := s.game.programs[strings.ToLower(p.Engine)]
+		if !ok {
+			if len(s.game.names) == 0 {
+				return bot.Command{}, fmt.Errorf("%w: %q; Abalone plays its own AI", errNoEngine, p.Engine)
+			}
+			return bot.Command{}, fmt.Errorf("%w: %q; there are %s", errNoEngine, p.Engine, strings.Join(s.game.names, ", "))
+		}
+		return s.programAct(ctx, p.Engine, pl, p)
 	}
 	level := min(max(p.Level, 1), 10)
 	var m abalone.Move

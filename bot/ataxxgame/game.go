@@ -8,15 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os/exec"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/picture"
+	"github.com/ataxxbot/ataxxbot/bot/program"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -465,7 +463,7 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 		err = s.pos.Legal(m) // a program's move is checked here: an illegal one loses
 	}
 	if err != nil {
-		if p.Engine != "" && ctx.Err() == nil && !cannotStart(err) {
+		if p.Engine != "" && ctx.Err() == nil && !program.CannotStart(err) {
 			return bot.Command{}, &bot.ProgramError{Reason: programReason(err), Err: err}
 		}
 		return bot.Command{}, err
@@ -473,24 +471,14 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	return bot.Command{Verb: "move", Args: []string{m.String()}}, nil
 }
 
-// cannotStart reports whether an engine's error is that its program
-// could not be started: the operator's to fix, and the game waits.
-func cannotStart(err error) bool {
-	return errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission)
-}
-
 // programReason says how an engine failed, in the plain words of the
-// game's ending (the Stratego manager's words).
+// game's ending: a move the rules refuse is an illegal move, the rest as
+// every kind says it (program.Reason).
 func programReason(err error) bot.Ending {
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return "timed out"
-	case errors.Is(err, ataxx.ErrIllegalMove), errors.Is(err, ataxx.ErrGameOver):
-		return "illegal move"
-	case errors.Is(err, io.EOF), strings.Contains(err.Error(), "exited"):
-		return "program exited"
+	if errors.Is(err, ataxx.ErrIllegalMove) || errors.Is(err, ataxx.ErrGameOver) {
+		return program.Illegal
 	}
-	return "bad response"
+	return program.Reason(err)
 }
 
 func (s *state) Summary(viewer int) string {

@@ -44,6 +44,11 @@
 // The AI seats play at the host's levels through an Engine (a
 // congoai.Pool by default), or as the guide's advisers, "start
 // ai:random" and "start ai:negamax". The AI sees the position only.
+// Programs that speak UGI (cmd/ugi -game congo is one) play as "start
+// ai:NAME" when Options.Engines names them: one process a move, told the
+// start and the whole turns since ("b1-d3-f5" for a monkey's jumps); a
+// program that times out, exits, answers nonsense or moves illegally
+// loses the game (bot.ProgramError).
 // Undo takes back a seat's last turn with every jump of it.
 //
 // # The record

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/ai/congoai"
+	"github.com/ataxxbot/ataxxbot/ai/ugi"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
@@ -38,6 +40,10 @@ type Options struct {
 	// with the blank lines the guide prints around them, and chatter
 	// about seats is not said.
 	Guide bool
+	// Engines are the UGI programs players may name besides the
+	// advisers (start ai:NAME), by name; one named like an adviser
+	// takes its place.
+	Engines map[string]ugi.Player
 }
 
 // The AI programs players may name, "start ai:negamax": the guide's
@@ -51,7 +57,9 @@ const (
 type Game struct {
 	engine   Engine
 	opts     Options
-	pictures picture.Lazy[*kit] // made for the first picture
+	programs map[string]ugi.Player // Options.Engines by lower-case name
+	names    []string              // the advisers' and the programs' names, sorted
+	pictures picture.Lazy[*kit]    // made for the first picture
 }
 
 var (
@@ -69,7 +77,16 @@ func New(engine Engine, opts Options) *Game {
 	if opts.AdviseDepth <= 0 {
 		opts.AdviseDepth = 3
 	}
-	return &Game{engine: engine, opts: opts}
+	g := &Game{engine: engine, opts: opts, programs: map[string]ugi.Player{}}
+	g.names = []string{EngineRandom, EngineNegamax}
+	for name, pl := range opts.Engines {
+		g.programs[strings.ToLower(name)] = pl
+		if !slices.Contains(g.names, strings.ToLower(name)) {
+			g.names = append(g.names, name)
+		}
+	}
+	slices.Sort(g.names)
+	return g
 }
 
 // Spec declares Congo to the host.
@@ -81,7 +98,7 @@ func (g *Game) Spec() bot.Spec {
 		Undo:      true,
 		Rules:     []string{"guide"},
 		Notations: []string{"path", "guide"},
-		Engines:   []string{EngineRandom, EngineNegamax},
+		Engines:   g.names,
 	}
 }
 
@@ -375,6 +392,9 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	pos := s.pos // the AI sees the position, nothing else
 	var m congo.Move
 	var err error
+	if pl, ok := s.game.programs[strings.ToLower(p.Engine)]; ok {
+		return s.programAct(ctx, p.Engine, pl, p)
+	}
 	switch strings.ToLower(p.Engine) {
 	case "":
 		if be, ok := s.game.engine.(BudgetEngine); ok && p.Budget > 0 {
@@ -387,7 +407,7 @@ func (s *state) AIAct(ctx context.Context, seat int, p bot.AIPlayer, seed int64)
 	case EngineNegamax:
 		m, err = negamax(ctx, pos, s.game.opts.AdviseDepth)
 	default:
-		return bot.Command{}, fmt.Errorf("%w: no AI program %q; there are %s and %s", bot.ErrBadCommand, p.Engine, EngineRandom, EngineNegamax)
+		return bot.Command{}, fmt.Errorf("%w: no AI program %q; there are %s", bot.ErrBadCommand, p.Engine, strings.Join(s.game.names, ", "))
 	}
 	if err != nil {
 		return bot.Command{}, err

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -137,31 +139,39 @@ type GameConfig struct {
 }
 
 // EngineConfig names an external program players may pick with
-// "start ai:NAME": a UAI engine under ataxx, a progcomp (UCC Programming
-// Competition 2012) program under stratego; see engineUse.
+// "start ai:NAME": a UAI engine under ataxx, a UGI engine under congo and
+// abalone, a progcomp (UCC Programming Competition 2012) program under
+// stratego; see engineUse.
 type EngineConfig struct {
 	Name     string            `yaml:"name"`
 	Path     string            `yaml:"path"`
-	Protocol string            `yaml:"protocol"` // the game's own (uai, progcomp) when empty
+	Protocol string            `yaml:"protocol"` // the game's own (uai, ugi, progcomp) when empty
 	Args     []string          `yaml:"args"`
 	Options  map[string]string `yaml:"options"`
 	MoveTime time.Duration     `yaml:"move_time"`
 }
 
 // engineUse is what a game does with its engines: the protocol they must
-// speak and whether it passes them arguments and options.
+// speak, whether it passes them arguments and options, and the names its
+// own AI programs take.
 type engineUse struct {
 	protocol      string
 	noun          string // what its manual calls them: engines, programs
 	args, options bool
+	own           []string
 }
 
 // enginesOf says how game runs engine programs; ok is false for a game
-// that runs none (Congo's and Abalone's AIs are built in).
+// that runs none.
 func enginesOf(game string) (use engineUse, ok bool) {
 	switch game {
 	case "ataxx":
 		return engineUse{protocol: "uai", noun: "engines", args: true, options: true}, true // uai.Player
+	case "congo": // ugi.Player; the guide's advisers are ai:random and ai:negamax
+		return engineUse{protocol: "ugi", noun: "engines", args: true, options: true,
+			own: []string{congogame.EngineRandom, congogame.EngineNegamax}}, true
+	case "abalone":
+		return engineUse{protocol: "ugi", noun: "engines", args: true, options: true}, true // ugi.Player
 	case "stratego":
 		return engineUse{protocol: "progcomp", noun: "programs"}, true // strategogame.ProgramConfig
 	}
@@ -237,7 +247,9 @@ func checkEngines(game string, engines []EngineConfig, moveTime time.Duration) e
 		entry := fmt.Sprintf("engines[%d] %q", i, e.Name)
 		switch {
 		case !runs:
-			return fmt.Errorf("%s: %s runs no engine programs (ataxx runs uai engines, stratego progcomp programs)", entry, game)
+			return fmt.Errorf("%s: %s runs no engine programs (ataxx runs uai engines, congo and abalone ugi engines, stratego progcomp programs)", entry, game)
+		case slices.Contains(use.own, key):
+			return fmt.Errorf("%s: the name is %s's own AI program's (%s); choose another", entry, game, strings.Join(use.own, ", "))
 		case e.Protocol != "" && !strings.EqualFold(e.Protocol, use.protocol):
 			return fmt.Errorf("%s: protocol %q: %s runs %s %s", entry, e.Protocol, game, use.protocol, use.noun)
 		case len(e.Args) > 0 && !use.args:

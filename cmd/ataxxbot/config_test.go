@@ -10,10 +10,16 @@ import (
 // instead of being accepted and never offered (or failing later).
 func TestEngineEntriesAKindCannotUse(t *testing.T) {
 	for _, tt := range []struct{ name, yaml, want string }{
-		{"a UAI engine under congo", "games:\n  congo:\n    engines:\n      - {name: tiny, path: /bin/true}\n",
-			`config: games.congo.engines[0] "tiny": congo runs no engine programs (ataxx runs uai engines, stratego progcomp programs)`},
-		{"engines under abalone", "games:\n  abalone:\n    engines:\n      - {name: deep, path: /bin/true}\n",
-			`config: games.abalone.engines[0] "deep": abalone runs no engine programs`},
+		{"engines under a game the bot does not host", "games:\n  chess:\n    engines:\n      - {name: tiny, path: /bin/true}\n",
+			`config: games.chess.engines[0] "tiny": chess runs no engine programs (ataxx runs uai engines, congo and abalone ugi engines, stratego progcomp programs)`},
+		{"a UAI engine under congo", "games:\n  congo:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: uai}\n",
+			`config: games.congo.engines[0] "tiny": protocol "uai": congo runs ugi engines`},
+		{"a progcomp program under abalone", "games:\n  abalone:\n    engines:\n      - {name: deep, path: /bin/true, protocol: progcomp}\n",
+			`config: games.abalone.engines[0] "deep": protocol "progcomp": abalone runs ugi engines`},
+		{"an adviser's name under congo", "games:\n  congo:\n    engines:\n      - {name: Negamax, path: /bin/true}\n",
+			`config: games.congo.engines[0] "Negamax": the name is congo's own AI program's (random, negamax); choose another`},
+		{"congo with arguments and options", "games:\n  congo:\n    engines:\n      - {name: ugi, path: /bin/true, args: [-game, congo], options: {hash: \"8\"}}\n", ""},
+		{"abalone with its protocol named", "games:\n  abalone:\n    engines:\n      - {name: deep, path: /bin/true, protocol: UGI, args: [-game, abalone], options: {hash: \"8\"}}\n", ""},
 		{"a protocol ataxx does not speak", "games:\n  ataxx:\n    engines:\n      - {name: tiny, path: /bin/true, protocol: ugi}\n",
 			`config: games.ataxx.engines[0] "tiny": protocol "ugi": ataxx runs uai engines`},
 		{"top-level engines are ataxx's", "engines:\n  - {name: ok, path: /bin/true}\n  - {name: basic, path: /bin/true, protocol: progcomp}\n",

@@ -34,6 +34,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/ai/congoai"
 	"github.com/ataxxbot/ataxxbot/ai/uai"
+	"github.com/ataxxbot/ataxxbot/ai/ugi"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
@@ -145,8 +146,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
 	kinds := []bot.Kind{
 		ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b}),
-		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{}),
-		abalonegame.New(abalonegame.Options{Budget: cfg.AI.MoveTime, Searchers: searchers}),
+		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{Engines: ugiPlayers(cfg.Games["congo"].Engines)}),
+		abalonegame.New(abalonegame.Options{Budget: cfg.AI.MoveTime, Searchers: searchers, Engines: ugiPlayers(cfg.Games["abalone"].Engines)}),
 	}
 	programs := map[string]strategogame.ProgramConfig{}
 	for _, e := range cfg.Games["stratego"].Engines {
@@ -289,6 +290,16 @@ func checkGames(cfg Config, kinds []bot.Kind) error {
 		}
 	}
 	return nil
+}
+
+// ugiPlayers are a game's UGI engine entries (Congo's, Abalone's) by
+// name, each playing one process a move.
+func ugiPlayers(engines []EngineConfig) map[string]ugi.Player {
+	players := make(map[string]ugi.Player, len(engines))
+	for _, e := range engines {
+		players[e.Name] = ugi.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
+	}
+	return players
 }
 
 // network is a chat adapter the bot serves.

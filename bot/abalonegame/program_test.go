@@ -1,0 +1,277 @@
+package abalonegame_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/ugi"
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/engine/abalone"
+	"github.com/ataxxbot/ataxxbot/store/memory"
+)
+
+// buildUGI builds cmd/ugi, the project's UGI engine, for the test.
+func buildUGI(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "ugi")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/ugi").CombinedOutput(); err != nil {
+		t.Fatalf("go build cmd/ugi: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// ugiHandshake is a UGI program's answers to all but go, as a shell
+// script noting each position line in LOG; a stand-in adds its go case.
+const ugiHandshake = `#!/bin/sh
+while read -r line; do
+  case "$line" in
+    ugi) echo "id name stand-in"; echo ugiok ;;
+    isready) echo readyok ;;
+    quit) exit 0 ;;
+    position*) echo "$line" >> LOG ;;
+`
+
+// standIn writes a UGI program whose go case is goCase ("" for none) and
+// returns it and the file of the position lines it heard.
+func standIn(t *testing.T, name, goCase string) (path, log string) {
+	t.Helper()
+	dir := t.TempDir()
+	log = filepath.Join(dir, name+".log")
+	path = filepath.Join(dir, name)
+	script := strings.ReplaceAll(ugiHandshake, "LOG", log)
+	if goCase != "" {
+		script += "    go*) " + goCase + " ;;\n"
+	}
+	script += "  esac\ndone\n"
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path, log
+}
+
+// children lists the processes this test process started that are still
+// there (zombies included).
+func children(t *testing.T) []string {
+	t.Helper()
+	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(os.Getpid()) + "/task/*/children")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range tasks {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread ended
+		}
+		out = append(out, strings.Fields(string(data))...)
+	}
+	return out
+}
+
+// TestProgramHearsTheGame: a UGI program is told the start (startpos for
+// the standard layout, else its position text) and the moves since in
+// standard notation, and its answer becomes the move command.
+func TestProgramHearsTheGame(t *testing.T) {
+	path, log := standIn(t, "logger", `echo "bestmove $ANSWER"`)
+	daisy := abalone.NewPosition(abalone.GermanDaisy)
+	german := daisy.Text()
+	tests := []struct {
+		name, record string
+		answer       string
+		wantLine     string
+	}{
+		{name: "from the start", record: `{"start":"standard","moves":"a1b2 i5h5"}`, answer: "a2b3",
+			wantLine: "position startpos moves a1b2 i5h5"},
+		{name: "from another layout", record: `{"start":"german"}`, answer: "b1c2",
+			wantLine: "position fen " + german},
+	}
+	kind := abalonegame.New(abalonegame.Options{Engines: map[string]ugi.Player{"Logger": {Path: path, MoveTime: 20 * time.Millisecond}}})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(log)
+			t.Setenv("ANSWER", tt.answer)
+			st, err := kind.Decode([]byte(tt.record))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := st.AIAct(context.Background(), st.Pending()[0], bot.AIPlayer{Engine: "logger"}, 1)
+			if err != nil {
+				t.Fatalf("AIAct: %v", err)
+			}
+			if got, want := strings.Join(append([]string{c.Verb}, c.Args...), " "), "move "+tt.answer; got != want {
+				t.Errorf("command: got %q; want %q", got, want)
+			}
+			if _, err := st.Act(st.Pending()[0], c); err != nil {
+				t.Errorf("the program's move %v refused: %v", c, err)
+			}
+			data, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSpace(string(data)); got != tt.wantLine {
+				t.Errorf("position line: got %q; want %q", got, tt.wantLine)
+			}
+		})
+	}
+	if got := kind.Spec().Engines; strings.Join(got, " ") != "Logger" {
+		t.Errorf("Spec().Engines: got %v; want [Logger]", got)
+	}
+}
+
+// TestProgramFailures: a program that answers nonsense, an illegal move,
+// exits or never answers loses the game, saying which; one that cannot be
+// started, or is asked when the host has given up, does not; a name not
+// configured is refused; and no process is left behind.
+func TestProgramFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs programs that time out")
+	}
+	programs := map[string]string{"garbler": "echo 'bestmove nonsense'", "cheater": "echo 'bestmove a1a2'",
+		"quitter": "exit 4", "sleeper": ""}
+	engines := map[string]ugi.Player{"missing": {Path: filepath.Join(t.TempDir(), "missing")}}
+	for name, goCase := range programs {
+		path, _ := standIn(t, name, goCase)
+		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
+	}
+	kind := abalonegame.New(abalonegame.Options{Engines: engines})
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name   string
+		engine string
+		ctx    context.Context
+		want   bot.Ending // "": not the program's loss
+	}{
+		{"nonsense", "garbler", context.Background(), "bad response"},
+		{"an illegal move", "cheater", context.Background(), "illegal move"},
+		{"exits", "quitter", context.Background(), "program exited"},
+		{"never answers", "sleeper", context.Background(), "timed out"},
+		{"cannot be started", "missing", context.Background(), ""},
+		{"the host gave up", "garbler", canceled, ""},
+		{"not configured", "aba-pro", context.Background(), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := kind.New("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = st.AIAct(tt.ctx, 0, bot.AIPlayer{Engine: tt.engine}, 1)
+			if err == nil {
+				t.Fatal("AIAct: got no error; want one")
+			}
+			var pe *bot.ProgramError
+			switch isPE := errors.As(err, &pe); {
+			case tt.want == "" && isPE:
+				t.Errorf("AIAct: got %v, a loss; want the game to wait", err)
+			case tt.want != "" && !isPE:
+				t.Errorf("AIAct: got %v; want a loss by %q", err, tt.want)
+			case isPE && pe.Reason != tt.want:
+				t.Errorf("AIAct: got the ending %q (%v); want %q", pe.Reason, err, tt.want)
+			}
+		})
+	}
+	if kids := children(t); len(kids) > 0 {
+		t.Errorf("programs left running: %v", kids)
+	}
+}
+
+// inbox collects what the bot sends on its own.
+type inbox struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (in *inbox) Send(_ context.Context, rs []bot.Reply) error {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for _, r := range rs {
+		in.got = append(in.got, r.Text)
+	}
+	return nil
+}
+
+// waitFor waits until the bot has said want (or the time is up) and
+// returns all it said.
+func (in *inbox) waitFor(t *testing.T, want string, limit time.Duration) string {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		in.mu.Lock()
+		text := strings.Join(in.got, "\n")
+		in.mu.Unlock()
+		if strings.Contains(text, want) {
+			return text
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot did not say %q within %v; it said:\n%s", want, limit, text)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// tourResult is a tournament's result line: the players, the score, the
+// ending.
+var tourResult = regexp.MustCompile(`round 1: (ai:\w+) (1-0|0-1|½-½) (ai:\w+) \(([a-z ]+); game \w+\)`)
+
+// TestUGIProgramPlaysAGame: cmd/ugi, named in the options, plays a game
+// against the built-in level 1 in a tournament, to a result on the board
+// (every move of it legal: the host referees, and a program's illegal move
+// would end the game "illegal move"); and the misbehaving programs lose
+// their games, each ending saying how, with no process left behind.
+func TestUGIProgramPlaysAGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	engines := map[string]ugi.Player{"ugi": {Path: buildUGI(t), Args: []string{"-game", "abalone"}, Options: map[string]string{"hash": "4"}, MoveTime: 20 * time.Millisecond}}
+	for name, goCase := range map[string]string{"garbler": "echo 'bestmove nonsense'", "cheater": "echo 'bestmove a1a2'", "quitter": "exit 4"} {
+		path, _ := standIn(t, name, goCase)
+		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
+	}
+	kind := abalonegame.New(abalonegame.Options{Engines: engines, Budget: 200 * time.Millisecond, Searchers: 1, HashMB: 4})
+	tournament := func(command string) string {
+		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
+		defer b.Close()
+		in := &inbox{}
+		b.Async(in)
+		b.Handle(context.Background(), bot.Message{Network: "test", Channel: "#c", UserID: "id-alice", Name: "alice", Text: command})
+		return in.waitFor(t, "is over.", 60*time.Second)
+	}
+
+	said := tournament("!tournament abalone gauntlet ai:ugi ai:1 rounds 1")
+	results := tourResult.FindAllStringSubmatch(said, -1)
+	if len(results) != 1 {
+		t.Fatalf("results: got %d; want 1\n%s", len(results), said)
+	}
+	if ending := results[0][4]; ending != "six marbles off" && ending != "no moves left" {
+		t.Errorf("ending: got %q; want one on the board\n%s", ending, said)
+	}
+
+	said = tournament("!tournament abalone gauntlet ai:1 ai:garbler ai:cheater ai:quitter rounds 1")
+	endings := map[string]string{}
+	for _, r := range tourResult.FindAllStringSubmatch(said, -1) {
+		loser := r[3]
+		if r[2] == "0-1" {
+			loser = r[1]
+		}
+		endings[loser] = r[4]
+	}
+	for program, want := range map[string]string{"ai:garbler": "bad response", "ai:cheater": "illegal move", "ai:quitter": "program exited"} {
+		if endings[program] != want {
+			t.Errorf("%s lost by %q; want %q\n%s", program, endings[program], want, said)
+		}
+	}
+	if kids := children(t); len(kids) > 0 {
+		t.Errorf("programs left running: %v", kids)
+	}
+}
