@@ -143,3 +143,22 @@ func (p *Process) Ready(ctx context.Context) error {
 	_, err := p.Until(ctx, func(l string) bool { return l == "readyok" })
 	return err
 }
+
+// StartAllowance is what a clocked move keeps back for an engine
+// process's start, handshake and exit, which the game's clock pays too
+// (engines are run one process a move).
+const StartAllowance = 200 * time.Millisecond
+
+// MinMoveTime is the least time an engine is given on a move.
+const MinMoveTime = 20 * time.Millisecond
+
+// MoveTimeWithin is the time to give an engine whose own time a move is
+// moveTime when the game's clock leaves budget for the move (0: no
+// clock): moveTime or, when less, the budget less StartAllowance, and
+// never under MinMoveTime.
+func MoveTimeWithin(moveTime, budget time.Duration) time.Duration {
+	if budget > 0 {
+		moveTime = min(moveTime, budget-StartAllowance)
+	}
+	return max(MinMoveTime, moveTime)
+}

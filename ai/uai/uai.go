@@ -107,13 +107,6 @@ type Player struct {
 	MoveTime time.Duration // per move; the process gets a second more to start and answer
 }
 
-// startAllowance is what a clocked move keeps back for the process's
-// start, handshake and exit, which the game's clock pays too.
-const startAllowance = 200 * time.Millisecond
-
-// minMoveTime is the least time an engine is given on a move.
-const minMoveTime = 20 * time.Millisecond
-
 // ChooseMove asks the engine for a move in pos. The level is not the
 // engine's business; the seed neither.
 func (p Player) ChooseMove(ctx context.Context, pos ataxx.Position, level int, seed int64) (ataxx.Move, error) {
@@ -124,7 +117,7 @@ func (p Player) ChooseMove(ctx context.Context, pos ataxx.Position, level int, s
 // its MoveTime or, when less, the budget the clock leaves this move less
 // what starting the process costs (ataxxgame.BudgetEngine).
 func (p Player) ChooseMoveWithin(ctx context.Context, pos ataxx.Position, level int, budget time.Duration, seed int64) (ataxx.Move, error) {
-	return p.choose(ctx, pos, max(minMoveTime, min(p.MoveTime, budget-startAllowance)))
+	return p.choose(ctx, pos, pipe.MoveTimeWithin(p.MoveTime, budget))
 }
 
 func (p Player) choose(ctx context.Context, pos ataxx.Position, moveTime time.Duration) (ataxx.Move, error) {

@@ -122,22 +122,18 @@ type Player struct {
 	MoveTime time.Duration // per move; the process gets two seconds more to start and answer
 }
 
-// StartAllowance is what a clocked move keeps back for the process's
-// start, handshake and exit, which the game's clock pays too.
-const StartAllowance = 200 * time.Millisecond
-
-// MinMoveTime is the least time a program is given on a move.
-const MinMoveTime = 20 * time.Millisecond
+// StartAllowance and MinMoveTime bound a clocked move's time (see
+// MoveTimeWithin).
+const (
+	StartAllowance = pipe.StartAllowance
+	MinMoveTime    = pipe.MinMoveTime
+)
 
 // MoveTimeWithin is the time the program is told to think when the game's
 // clock leaves budget for the move (0: no clock): its MoveTime or, when
 // less, the budget less StartAllowance, and never under MinMoveTime.
 func (p Player) MoveTimeWithin(budget time.Duration) time.Duration {
-	t := p.MoveTime
-	if budget > 0 {
-		t = min(t, budget-StartAllowance)
-	}
-	return max(MinMoveTime, t)
+	return pipe.MoveTimeWithin(p.MoveTime, budget)
 }
 
 // Choose asks the program for its move in the position reached from start

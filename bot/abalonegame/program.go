@@ -23,11 +23,9 @@ func (s *state) programAct(ctx context.Context, name string, pl ugi.Player, p bo
 		return bot.Command{}, program.Failed(ctx, fmt.Errorf("AI program %s: %w", name, err))
 	}
 	m, err := s.pos.ParseMoveIn(answer, abalone.Standard)
-	switch {
-	case errors.Is(err, abalone.ErrIllegalMove), errors.Is(err, abalone.ErrGameOver):
-		return bot.Command{}, program.Failed(ctx, fmt.Errorf("%w: AI program %s played %q: %w", program.ErrIllegalMove, name, answer, err))
-	case err != nil:
-		return bot.Command{}, program.Failed(ctx, fmt.Errorf("%w: AI program %s answered %q: %w", ugi.ErrEngine, name, answer, err))
+	if err != nil {
+		illegal := errors.Is(err, abalone.ErrIllegalMove) || errors.Is(err, abalone.ErrGameOver)
+		return bot.Command{}, program.Refused(ctx, name, answer, err, illegal)
 	}
 	return bot.Command{Verb: "move", Args: []string{m.String()}}, nil
 }

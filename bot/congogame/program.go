@@ -25,11 +25,9 @@ func (s *state) programAct(ctx context.Context, name string, pl ugi.Player, p bo
 	}
 	pos := s.pos
 	m, err := pos.ParseMove(answer)
-	switch {
-	case errors.Is(err, congo.ErrIllegalMove), errors.Is(err, congo.ErrGameOver):
-		return bot.Command{}, program.Failed(ctx, fmt.Errorf("%w: AI program %s played %q: %w", program.ErrIllegalMove, name, answer, err))
-	case err != nil:
-		return bot.Command{}, program.Failed(ctx, fmt.Errorf("%w: AI program %s answered %q: %w", ugi.ErrEngine, name, answer, err))
+	if err != nil {
+		illegal := errors.Is(err, congo.ErrIllegalMove) || errors.Is(err, congo.ErrGameOver)
+		return bot.Command{}, program.Refused(ctx, name, answer, err, illegal)
 	}
 	return MoveCommand(m), nil
 }

@@ -11,6 +11,7 @@ package program
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os/exec"
@@ -64,4 +65,15 @@ func Failed(ctx context.Context, err error) error {
 		return err
 	}
 	return &bot.ProgramError{Reason: Reason(err), Err: err}
+}
+
+// Refused is what a kind's AIAct returns when the rules refuse a
+// program's answer: err is why its parser refused it, illegal says the
+// answer was a move the rules forbid here (else it was no move at all).
+// As Failed, with the answer and the program's name for the log.
+func Refused(ctx context.Context, name, answer string, err error, illegal bool) error {
+	if illegal {
+		return Failed(ctx, fmt.Errorf("%w: AI program %s played %q: %w", ErrIllegalMove, name, answer, err))
+	}
+	return Failed(ctx, fmt.Errorf("%w: AI program %s answered %q: %w", pipe.ErrEngine, name, answer, err))
 }

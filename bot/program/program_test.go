@@ -67,3 +67,23 @@ func TestFailed(t *testing.T) {
 		})
 	}
 }
+
+func TestRefused(t *testing.T) {
+	live := context.Background()
+	for _, tt := range []struct {
+		name    string
+		illegal bool
+		want    bot.Ending
+	}{
+		{"a move the rules forbid", true, program.Illegal},
+		{"no move at all", false, program.BadResponse},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := program.Refused(live, "prog", "z9", errors.New("parse"), tt.illegal)
+			pe, ok := errors.AsType[*bot.ProgramError](err)
+			if !ok || pe.Reason != tt.want {
+				t.Fatalf("Refused: got %v; want a ProgramError ending %q", err, tt.want)
+			}
+		})
+	}
+}
