@@ -67,6 +67,11 @@ type Config struct {
 	// process plays at once (each in the background, beside the chat's
 	// searches); default 1.
 	TournamentGames int
+	// TournamentMaxPlies is the move limit of tournament games: a game
+	// that reaches it is drawn ("move limit"), as a match runner
+	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
+	// negative: none.
+	TournamentMaxPlies int
 }
 
 func (c Config) withDefaults() Config {
@@ -96,6 +101,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.TournamentGames <= 0 {
 		c.TournamentGames = 1
+	}
+	if c.TournamentMaxPlies == 0 {
+		c.TournamentMaxPlies = 1000
 	}
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour

@@ -255,6 +255,7 @@ const (
 	EndAgreed    Ending = "agreed draw" // both players agreed to a draw
 	EndAborted   Ending = "aborted"     // ended before each side moved: no result
 	EndTime      Ending = "time"        // the side to move ran out of time
+	EndMoveLimit Ending = "move limit"  // a tournament drew a game that went on too long
 )
 
 // Result is the end of a game.

@@ -97,10 +97,12 @@ const (
 	statusOver
 )
 
-// tourGameResult is a finished game's outcome.
+// tourGameResult is a finished game's outcome, or how far a running
+// game is.
 type tourGameResult struct {
 	winner int // seat, -1 for none
 	ending Ending
+	plies  int // a running game's actions so far
 }
 
 // void reports whether the game ended with no result to count.
@@ -129,7 +131,7 @@ func (b *Bot) tourGameStatus(ctx context.Context, g *tourGame) (gameStatus, tour
 	case err == nil:
 		if rec, err := UnmarshalRecord(data); err == nil && rec.ID == g.GameID && rec.Link == "" {
 			if rec.Phase != PhaseOver {
-				return statusPlaying, tourGameResult{}
+				return statusPlaying, tourGameResult{plies: rec.Plies}
 			}
 			res := tourGameResult{winner: -1, ending: rec.Ending}
 			if rec.Winner != nil {
@@ -210,6 +212,9 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 				says = append(says, Reply{Text: b.resultLine(tr, g)})
 			}
 			continue
+		}
+		if status == statusPlaying && tr.MaxPlies > 0 && res.plies >= tr.MaxPlies {
+			b.adjudicate(ctx, tr, g) // its result is read at the next step
 		}
 		if tr.personGame(g) {
 			channelBusy = true
@@ -306,6 +311,38 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 	}
 	b.tourSay(ctx, home, says)
 	return finished, false
+}
+
+// adjudicate ends game g, running at its table, drawn: it reached the
+// tournament's move limit (a game without a draw rule, Congo's or
+// Abalone's, could otherwise go on for ever). Its players are told where
+// it is played.
+func (b *Bot) adjudicate(ctx context.Context, tr *tournament, g *tourGame) {
+	table, err := ParseTable(g.Table)
+	if err != nil {
+		return
+	}
+	none := Message{Network: table.Network, Channel: table.Channel}
+	t, err := b.update(ctx, table, none, func(t *tx) error {
+		t.replies = nil
+		if t.empty() || t.damaged != nil || t.rec.ID != g.GameID || t.rec.Phase != PhasePlaying {
+			return nil
+		}
+		t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
+		b.end(t, Result{Over: true, Winner: -1, Ending: EndMoveLimit},
+			fmt.Sprintf("Drawn: the game reached tournament %s's move limit (%d plies).", tr.ID, tr.MaxPlies))
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("adjudicating a tournament game", "tournament", tr.ID, "table", g.Table, "err", err)
+		return
+	}
+	b.log.Info("tournament game adjudicated", "tournament", tr.ID, "game", g.GameID, "plies", tr.MaxPlies)
+	if len(t.replies) > 0 && b.sender != nil {
+		if err := b.sender.Send(ctx, b.finish(none, table, t.replies)); err != nil {
+			b.log.Warn("telling an adjudication", "table", g.Table, "err", err)
+		}
+	}
 }
 
 // allPlayed reports whether every game has its result (or none for good).
@@ -439,14 +476,43 @@ func (b *Bot) playTourGame(ctx context.Context, tr *tournament, i int, r *tourRu
 			return
 		}
 		defer b.release(table.Key())
-		b.aiLoop(ctx, table, func([]Reply) {})
-		if ctx.Err() == nil {
-			none := Message{Network: table.Network, Channel: table.Channel}
-			if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.rec.Phase != PhaseOver {
-				sleepCtx(ctx, 2*time.Second) // the AI failed: the driver tries again shortly, not at once
-			}
+		if !b.playTourMoves(ctx, tr, &g, table) && ctx.Err() == nil {
+			sleepCtx(ctx, 2*time.Second) // the AI failed: the driver tries again shortly, not at once
 		}
 	}()
+}
+
+// playTourMoves plays the AI's moves at a tournament game's table, each
+// saved, until the game ends (true) or a move fails (false); a game that
+// reaches the tournament's move limit is drawn there and then.
+func (b *Bot) playTourMoves(ctx context.Context, tr *tournament, g *tourGame, table Table) bool {
+	none := Message{Network: table.Network, Channel: table.Channel}
+	for {
+		_, more, err := b.aiTurn(ctx, table)
+		if err != nil {
+			if ctx.Err() == nil {
+				b.log.Error("tournament AI move failed", "tournament", tr.ID, "table", table.Key(), "err", err)
+			}
+			return false
+		}
+		t, err := b.load(ctx, table, none)
+		if err != nil {
+			return false
+		}
+		live := !t.empty() && t.damaged == nil && t.rec.ID == g.GameID && t.rec.Phase == PhasePlaying
+		if live && tr.MaxPlies > 0 && t.rec.Plies >= tr.MaxPlies {
+			b.adjudicate(ctx, tr, g)
+			live = false
+		}
+		if !more || !live {
+			if !live || !owesWork(t) {
+				if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
+					b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
+				}
+			}
+			return !live
+		}
+	}
 }
 
 // sleepCtx waits d or until ctx is done.

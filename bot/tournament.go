@@ -114,8 +114,9 @@ type tournament struct {
 	Format   tourney.Format `json:"format"`
 	Rounds   int            `json:"rounds"`
 	Clock    *TimeControl   `json:"clock,omitempty"`
-	Table    string         `json:"table"` // the channel's table key
-	By       string         `json:"by"`    // who made it (may stop it)
+	MaxPlies int            `json:"max_plies,omitempty"` // a game this long is drawn; 0: no limit
+	Table    string         `json:"table"`               // the channel's table key
+	By       string         `json:"by"`                  // who made it (may stop it)
 	State    tourState      `json:"state"`
 	Entrants []entrant      `json:"entrants"`
 	Games    []tourGame     `json:"games,omitempty"`
@@ -382,7 +383,7 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 		return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
 	}
 	tr := &tournament{Schema: 1, Kind: kind, Format: format, Table: table.Key(), By: m.UserID,
-		State: tourRunning, Created: b.clock.Now().UTC()}
+		State: tourRunning, Created: b.clock.Now().UTC(), MaxPlies: max(b.cfg.TournamentMaxPlies, 0)}
 	people := 0
 	for i := 2; i < len(args); i++ {
 		w := strings.ToLower(args[i])

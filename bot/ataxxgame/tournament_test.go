@@ -352,3 +352,22 @@ func TestTournamentOfPeople(t *testing.T) {
 		t.Errorf("standings: got\n%s\nwant %s 1-0-0 first", status, blue)
 	}
 }
+
+// TestTournamentMoveLimit: a tournament game that reaches the move limit
+// is drawn there ("move limit"), counted as a draw, and archived.
+func TestTournamentMoveLimit(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{TournamentMaxPlies: 8, TournamentGames: 2})
+	say(b, "#m", "alice", "!tournament ataxx roundrobin ai:2 ai:3 ai:4 rounds 1")
+	said := in.wait(t, "#m", overPattern, 30*time.Second)
+	if n := len(regexp.MustCompile(`½-½ ai:\d \(move limit; game \w+\)`).FindAllString(said, -1)); n != 3 {
+		t.Errorf("games drawn by the move limit: got %d; want 3\n%s", n, said)
+	}
+	status := joined(say(b, "#m", "alice", "!tournament status"))
+	if n := len(regexp.MustCompile(`(?m)^ *1 +ai:\d +1 +2 +0-2-0`).FindAllString(status, -1)); n != 3 {
+		t.Errorf("standings: got\n%s\nwant three players level at 0-2-0", status)
+	}
+	id := regexp.MustCompile(`game (\w+)\)`).FindStringSubmatch(said)
+	if got := joined(say(b, "#m", "alice", "!game "+id[1])); !strings.Contains(got, "move limit") {
+		t.Errorf("the archived game: got %q; want it drawn by the move limit", got)
+	}
+}

@@ -56,7 +56,8 @@ type Config struct {
 	// Tournament is how the bot runs !tournament's games between
 	// programs: in the background, Games at once per process.
 	Tournament struct {
-		Games int `yaml:"games"` // default 1
+		Games    int `yaml:"games"`     // default 1
+		MaxPlies int `yaml:"max_plies"` // a game this long is drawn; default 1000, negative: none
 	} `yaml:"tournament"`
 	Console struct {
 		Channel string `yaml:"channel"`

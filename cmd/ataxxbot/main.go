@@ -112,21 +112,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		externals[e.Name] = uai.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
 	}
 	botCfg := bot.Config{
-		DefaultKind:     cfg.DefaultGame,
-		IdleAfter:       cfg.IdleAfter,
-		Archive:         cfg.Archive == nil || *cfg.Archive,
-		Searchers:       cfg.AI.Searchers,
-		TournamentGames: cfg.Tournament.Games,
-		Prefix:          cfg.Prefix,
-		Admins:          cfg.Admins,
-		DefaultLevel:    cfg.AI.DefaultLevel,
-		MaxLevel:        cfg.AI.MaxLevel,
-		ChallengeTTL:    cfg.Challenge.Timeout,
-		UndoWindow:      cfg.Challenge.UndoWindow,
-		DrawWindow:      cfg.Challenge.DrawWindow,
-		Clock:           cfg.Clock.control,
-		PublicURL:       cfg.HTTP.PublicURL,
-		RecordCache:     cfg.RecordCache,
+		DefaultKind:        cfg.DefaultGame,
+		IdleAfter:          cfg.IdleAfter,
+		Archive:            cfg.Archive == nil || *cfg.Archive,
+		Searchers:          cfg.AI.Searchers,
+		TournamentGames:    cfg.Tournament.Games,
+		TournamentMaxPlies: cfg.Tournament.MaxPlies,
+		Prefix:             cfg.Prefix,
+		Admins:             cfg.Admins,
+		DefaultLevel:       cfg.AI.DefaultLevel,
+		MaxLevel:           cfg.AI.MaxLevel,
+		ChallengeTTL:       cfg.Challenge.Timeout,
+		UndoWindow:         cfg.Challenge.UndoWindow,
+		DrawWindow:         cfg.Challenge.DrawWindow,
+		Clock:              cfg.Clock.control,
+		PublicURL:          cfg.HTTP.PublicURL,
+		RecordCache:        cfg.RecordCache,
 	}
 	if *cs61b {
 		if botCfg.DefaultLevel == 0 {
