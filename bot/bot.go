@@ -1020,8 +1020,12 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 			}
 			continue
 		}
-		if table.Network != network || isTourGame(table) {
-			continue // another network's; a tournament's game, which its driver plays
+		if table.Network != network {
+			continue
+		}
+		if isTourGame(table) {
+			b.sweepTourGame(ctx, table) // its tournament's driver plays it
+			continue
 		}
 		if b.sender == nil && !b.claim(key) {
 			continue // this process is on it already

@@ -515,6 +515,23 @@ func (b *Bot) playTourMoves(ctx context.Context, tr *tournament, g *tourGame, ta
 	}
 }
 
+// sweepTourGame clears the owed mark of a tournament game's table whose
+// game is over or gone (a process stopped between the game's last save
+// and clearing it); a running one is its driver's.
+func (b *Bot) sweepTourGame(ctx context.Context, table Table) {
+	data, _, err := b.store.Load(ctx, table.Key())
+	if err == nil {
+		if rec, err := UnmarshalRecord(data); err == nil && rec.Phase == PhasePlaying {
+			return
+		}
+	} else if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrDamaged) {
+		return
+	}
+	if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
+		b.log.Warn("clearing a tournament game's mark", "table", table.Key(), "err", err)
+	}
+}
+
 // sleepCtx waits d or until ctx is done.
 func sleepCtx(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)

@@ -245,6 +245,12 @@ func TestTournamentSurvivesARestart(t *testing.T) {
 	if n := len(regexp.MustCompile(`: (1-0|0-1|½-½) \(game`).FindAllString(games, -1)); n != 4 {
 		t.Errorf("games with a result: got %d; want 4\n%s", n, games)
 	}
+	if err := b2.Resume(context.Background(), "test", in2); err != nil {
+		t.Fatal(err)
+	}
+	if owed, err := st.Owed(context.Background()); err != nil || len(owed) != 0 {
+		t.Errorf("owed work after the tournament: got %v, %v; want none", owed, err)
+	}
 }
 
 // TestTournamentRefusals: what cannot be a tournament is refused in one
