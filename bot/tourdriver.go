@@ -100,9 +100,10 @@ const (
 // tourGameResult is a finished game's outcome, or how far a running
 // game is.
 type tourGameResult struct {
-	winner int // seat, -1 for none
-	ending Ending
-	plies  int // a running game's actions so far
+	winner  int // seat, -1 for none
+	ending  Ending
+	plies   int       // a running game's actions so far
+	updated time.Time // when a running game was last saved
 }
 
 // void reports whether the game ended with no result to count.
@@ -131,7 +132,7 @@ func (b *Bot) tourGameStatus(ctx context.Context, g *tourGame) (gameStatus, tour
 	case err == nil:
 		if rec, err := UnmarshalRecord(data); err == nil && rec.ID == g.GameID && rec.Link == "" {
 			if rec.Phase != PhaseOver {
-				return statusPlaying, tourGameResult{plies: rec.Plies}
+				return statusPlaying, tourGameResult{plies: rec.Plies, updated: rec.Updated}
 			}
 			res := tourGameResult{winner: -1, ending: rec.Ending}
 			if rec.Winner != nil {
@@ -224,7 +225,11 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 			}
 			continue
 		}
-		if status != statusUnknown && !b.playsHere(r, i) {
+		quiet := status != statusPlaying || b.clock.Now().Sub(res.updated) >= tourQuiet
+		if status != statusUnknown && quiet && !b.playsHere(r, i) {
+			// Nobody here plays it, and its table has been quiet long
+			// enough that nobody elsewhere does either (a process that
+			// stopped): take it over.
 			resumed = append(resumed, i)
 		}
 	}

@@ -45,6 +45,11 @@ const (
 	tourTick    = time.Second // how often a driver looks at its games
 	tourReplays = 3           // a game with no result is played at most this often
 	tourNameLen = 24          // longest entrant name shown
+	// tourQuiet is how long a game between programs that no process here
+	// plays must go unsaved before this process takes it over: another
+	// process may be thinking its move (a program has its move time and
+	// two seconds more), and two would each think every move.
+	tourQuiet = 15 * time.Second
 )
 
 // ErrTournament: a tournament command that cannot be done.
