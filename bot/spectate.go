@@ -231,6 +231,9 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 		Moves:   slices.Clone(t.rec.Moves),
 		Began:   t.rec.Began,
 	}
+	if id, _, ok := strings.Cut(strings.TrimPrefix(table.Channel, tourChannel), ":"); ok && isTourGame(table) {
+		v.Channel = "tournament " + id // a game between programs, at a table no channel shows
+	}
 	_, exports := t.kind.(Exporter)
 	v.Exportable = exports && (!t.spec.Hidden || !v.Running)
 	_, v.Picture = t.st.(Picturer)

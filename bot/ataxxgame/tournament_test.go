@@ -377,3 +377,26 @@ func TestTournamentMoveLimit(t *testing.T) {
 		t.Errorf("the archived game: got %q; want it drawn by the move limit", got)
 	}
 }
+
+// TestTournamentGameIsWatchable: a game between programs of a running
+// tournament is listed among the running games as the tournament's, and
+// its spectator view is there while its AI thinks.
+func TestTournamentGameIsWatchable(t *testing.T) {
+	g := newGate()
+	b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b.Async(newTourInbox())
+	defer b.Close()
+	out := joined(say(b, "#w", "alice", "!tournament ataxx roundrobin ai:1 ai:2 rounds 1"))
+	id := tourIDPattern.FindStringSubmatch(out)
+	if id == nil {
+		t.Fatalf("made: got %q", out)
+	}
+	expectStart(t, g) // the first move is being thought
+	games, err := b.RunningGames(context.Background(), 10)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("running games: got %+v, %v; want the tournament's one", games, err)
+	}
+	if want := "tournament " + id[1]; games[0].Channel != want || games[0].Board == "" {
+		t.Errorf("the game listed: channel %q, board %q; want channel %q and the board", games[0].Channel, games[0].Board, want)
+	}
+}
