@@ -4,78 +4,20 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/pipe/pipetest"
 	"github.com/ataxxbot/ataxxbot/ai/ugi"
+	"github.com/ataxxbot/ataxxbot/ai/ugi/ugitest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
-
-// buildUGI builds cmd/ugi, the project's UGI engine, for the test.
-func buildUGI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ugi")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/ugi").CombinedOutput(); err != nil {
-		t.Fatalf("go build cmd/ugi: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// ugiHandshake is a UGI program's answers to all but go, as a shell
-// script noting each position line in LOG; a stand-in adds its go case.
-const ugiHandshake = `#!/bin/sh
-while read -r line; do
-  case "$line" in
-    ugi) echo "id name stand-in"; echo ugiok ;;
-    isready) echo readyok ;;
-    quit) exit 0 ;;
-    position*) echo "$line" >> LOG ;;
-`
-
-// standIn writes a UGI program whose go case is goCase ("" for none) and
-// returns it and the file of the position lines it heard.
-func standIn(t *testing.T, name, goCase string) (path, log string) {
-	t.Helper()
-	dir := t.TempDir()
-	log = filepath.Join(dir, name+".log")
-	path = filepath.Join(dir, name)
-	script := strings.ReplaceAll(ugiHandshake, "LOG", log)
-	if goCase != "" {
-		script += "    go*) " + goCase + " ;;\n"
-	}
-	script += "  esac\ndone\n"
-	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return path, log
-}
-
-// children lists the processes this test process started and are still
-// there (zombies included).
-func children(t *testing.T) []string {
-	t.Helper()
-	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(os.Getpid()) + "/task/*/children")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, f := range tasks {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			continue // the thread ended
-		}
-		out = append(out, strings.Fields(string(data))...)
-	}
-	return out
-}
 
 // decode makes a state from its record.
 func decode(t *testing.T, kind *congogame.Game, record string) bot.State {
@@ -91,7 +33,7 @@ func decode(t *testing.T, kind *congogame.Game, record string) bot.State {
 // turns since, a monkey's jumps taken one at a time joined into one path,
 // and its answer becomes the kind's move command.
 func TestProgramHearsTheGame(t *testing.T) {
-	path, log := standIn(t, "logger", `echo "bestmove $ANSWER"`)
+	path, log := ugitest.StandIn(t, "logger", `echo "bestmove $ANSWER"`)
 	afterJump := mustFEN(t, monkeyWins)
 	m, err := afterJump.ParseStep("b1-d3")
 	if err != nil {
@@ -161,7 +103,7 @@ func TestProgramFailures(t *testing.T) {
 		"quitter": "exit 4", "sleeper": ""}
 	engines := map[string]ugi.Player{"missing": {Path: filepath.Join(t.TempDir(), "missing")}}
 	for name, goCase := range programs {
-		path, _ := standIn(t, name, goCase)
+		path, _ := ugitest.StandIn(t, name, goCase)
 		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
 	}
 	kind := congogame.New(nil, congogame.Options{Engines: engines})
@@ -198,7 +140,7 @@ func TestProgramFailures(t *testing.T) {
 			}
 		})
 	}
-	if kids := children(t); len(kids) > 0 {
+	if kids := pipetest.Children(t, os.Getpid()); len(kids) > 0 {
 		t.Errorf("programs left running: %v", kids)
 	}
 }
@@ -226,9 +168,9 @@ func TestUGIProgramPlaysAGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
-	engines := map[string]ugi.Player{"ugi": {Path: buildUGI(t), Args: []string{"-game", "congo"}, Options: map[string]string{"hash": "4"}, MoveTime: 20 * time.Millisecond}}
+	engines := map[string]ugi.Player{"ugi": {Path: pipetest.Build(t, "ugi"), Args: []string{"-game", "congo"}, Options: map[string]string{"hash": "4"}, MoveTime: 20 * time.Millisecond}}
 	for name, goCase := range map[string]string{"garbler": "echo 'bestmove nonsense'", "cheater": "echo 'bestmove a2-a5'", "quitter": "exit 4"} {
-		path, _ := standIn(t, name, goCase)
+		path, _ := ugitest.StandIn(t, name, goCase)
 		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
 	}
 	kind := congogame.New(nil, congogame.Options{Engines: engines})
@@ -271,7 +213,7 @@ func TestUGIProgramPlaysAGame(t *testing.T) {
 			t.Errorf("%s lost by %q; want %q\n%s", program, endings[program], want, said)
 		}
 	}
-	if kids := children(t); len(kids) > 0 {
+	if kids := pipetest.Children(t, os.Getpid()); len(kids) > 0 {
 		t.Errorf("programs left running: %v", kids)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ataxxbot/ataxxbot/ai/pipe/pipetest"
 	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
@@ -103,26 +104,12 @@ func agentScript(t testing.TB, mode string) string {
 	return path
 }
 
-// children lists the processes whose parent is this one (Linux only).
-func children(t *testing.T) []string {
-	t.Helper()
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", os.Getpid()))
-	var out []string
-	for _, f := range tasks {
-		data, err := os.ReadFile(f)
-		if err == nil {
-			out = append(out, strings.Fields(string(data))...)
-		}
-	}
-	return out
-}
-
 func noChildrenLeft(t *testing.T) {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		return
 	}
-	if c := children(t); len(c) > 0 {
+	if c := pipetest.Children(t, os.Getpid()); len(c) > 0 {
 		t.Errorf("agent processes left running: %v", c)
 	}
 }

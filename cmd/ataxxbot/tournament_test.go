@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -12,18 +11,9 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
+	"github.com/ataxxbot/ataxxbot/ai/pipe/pipetest"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
-
-// buildTool builds the command in ../name into the test's directory.
-func buildTool(t *testing.T, name string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), name)
-	if out, err := exec.Command("go", "build", "-o", bin, "../"+name).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", name, err, out)
-	}
-	return bin
-}
 
 // writeProgram writes an executable shell script.
 func writeProgram(t *testing.T, name, text string) string {
@@ -50,24 +40,6 @@ fi
 	babbler = "#!/bin/sh\n" + armies + "while read line; do echo 'good morning, manager'; done\n"
 )
 
-// children lists the processes whose parent is pid.
-func children(t *testing.T, pid int) []string {
-	t.Helper()
-	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/children")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, f := range tasks {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			continue // the thread ended
-		}
-		out = append(out, strings.Fields(string(data))...)
-	}
-	return out
-}
-
 // TestStrategoRoundRobinOfPrograms (issue 25): a channel runs a round
 // robin of our Stratego agent and two misbehaving stand-ins; each
 // misbehaving program loses the game it misbehaves in, the standings and
@@ -77,7 +49,7 @@ func TestStrategoRoundRobinOfPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
-	agent := buildTool(t, "stratego-agent")
+	agent := pipetest.Build(t, "stratego-agent")
 	crash := writeProgram(t, "crasher", crasher)
 	babble := writeProgram(t, "babbler", babbler)
 	bin := buildBot(t)
@@ -127,7 +99,7 @@ func TestStrategoRoundRobinOfPrograms(t *testing.T) {
 	}
 	p.send(t, "export "+results[0][5]) // the manager's log of the game
 	p.expect(t, " SETUP", 10*time.Second)
-	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
+	if kids := pipetest.Children(t, p.cmd.Process.Pid); len(kids) > 0 {
 		t.Errorf("programs left running under the bot: %v", kids)
 	}
 }
@@ -141,7 +113,7 @@ func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
-	uai := buildTool(t, "ataxx-uai")
+	uai := pipetest.Build(t, "ataxx-uai")
 	bin := buildBot(t)
 	cfg := writeConfig(t, "engines:\n  - {name: uai, path: "+uai+", options: {Hash: \"8\"}, move_time: 100ms}\n"+
 		"tournament:\n  games: 2\n")
@@ -208,7 +180,7 @@ func TestTournamentFailsOver(t *testing.T) {
 		t.Skip("builds and runs programs")
 	}
 	url := redistest.Start(t).URL
-	uai := buildTool(t, "ataxx-uai")
+	uai := pipetest.Build(t, "ataxx-uai")
 	bin := buildBot(t)
 	cfg := writeConfig(t, "engines:\n  - {name: uai, path: "+uai+", options: {Hash: \"8\"}, move_time: 100ms}\n")
 	a := startProc(t, bin, "first bot", nil, "-config", cfg, "-store", url)
@@ -293,7 +265,7 @@ func TestAtaxxProgramsThatMisbehaveLose(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^\s*1\s+ai:1\s+4\s+4\s+4-0-0`).MatchString(status) {
 		t.Errorf("standings: got\n%s\nwant ai:1 first, 4-0-0", status)
 	}
-	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
+	if kids := pipetest.Children(t, p.cmd.Process.Pid); len(kids) > 0 {
 		t.Errorf("programs left running under the bot: %v", kids)
 	}
 }

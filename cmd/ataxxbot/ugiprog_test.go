@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/ai/pipe/pipetest"
 )
 
 // TestCongoGauntletOfAUGIProgram: a console bot whose config names cmd/ugi
@@ -15,7 +17,7 @@ func TestCongoGauntletOfAUGIProgram(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
-	engine := buildTool(t, "ugi")
+	engine := pipetest.Build(t, "ugi")
 	bin := buildBot(t)
 	cfg := writeConfig(t, "games:\n  congo:\n    engines:\n"+
 		"      - {name: ugi, path: "+engine+", args: [-game, congo], options: {hash: \"4\"}, move_time: 20ms}\n"+
@@ -42,7 +44,7 @@ func TestCongoGauntletOfAUGIProgram(t *testing.T) {
 			t.Errorf("standings: no row of %s in\n%s", player, said)
 		}
 	}
-	if kids := children(t, p.cmd.Process.Pid); len(kids) > 0 {
+	if kids := pipetest.Children(t, p.cmd.Process.Pid); len(kids) > 0 {
 		t.Errorf("programs left running under the bot: %v", kids)
 	}
 }
@@ -53,7 +55,7 @@ func TestUGIProgramsTakeASeat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
-	engine := buildTool(t, "ugi")
+	engine := pipetest.Build(t, "ugi")
 	bin := buildBot(t)
 	cfg := writeConfig(t, "games:\n"+
 		"  congo:\n    engines:\n      - {name: deep, path: "+engine+", args: [-game, congo], move_time: 20ms}\n"+
