@@ -78,6 +78,7 @@ const (
 	gameRunning gameState = "running" // made (or being made) at its table
 	gameDone    gameState = "done"    // has its result
 	gameVoid    gameState = "void"    // no result after every replay: counts nothing
+	gameStopped gameState = "stopped" // running when the tournament was stopped: aborted
 )
 
 // entrant is one player of a tournament.
@@ -692,6 +693,11 @@ func (b *Bot) stopTournament(ctx context.Context, m Message, id string) ([]Reply
 			return false, fmt.Errorf("%w: only who made tournament %s (or an admin) may stop it", ErrBadCommand, tr.ID)
 		}
 		tr.State, tr.Ended = tourStopped, b.clock.Now().UTC()
+		for i := range tr.Games {
+			if tr.Games[i].State == gameRunning {
+				tr.Games[i].State = gameStopped
+			}
+		}
 		return true, nil
 	})
 	if err != nil {
@@ -711,7 +717,7 @@ func (b *Bot) stopTournament(ctx context.Context, m Message, id string) ([]Reply
 func (b *Bot) abortTourGames(ctx context.Context, tr *tournament) {
 	for _, g := range tr.Games {
 		table, err := ParseTable(g.Table)
-		if g.State != gameRunning || err != nil || !isTourGame(table) {
+		if g.State != gameStopped || err != nil || !isTourGame(table) {
 			continue
 		}
 		none := Message{Network: table.Network, Channel: table.Channel}

@@ -48,7 +48,7 @@ type StandingView struct {
 type TournamentGameView struct {
 	Round         int
 	First, Second string
-	Result        string // "1-0", "½-½", "0-1"; "" while not played, "running", "void"
+	Result        string // "1-0", "½-½", "0-1"; "" while not played, "running", "void", "stopped"
 	Ending        string
 	GameID        string // the archive id, once it began
 }
@@ -119,6 +119,8 @@ func (b *Bot) tournamentView(tr *tournament) TournamentView {
 			gv.Result = "running"
 		case gameVoid:
 			gv.Result = "void"
+		case gameStopped:
+			gv.Result = "stopped"
 		}
 		v.Games = append(v.Games, gv)
 	}

@@ -282,7 +282,12 @@ func TestTournamentRefusals(t *testing.T) {
 // TestTournamentStop: its maker stops a running tournament; its games
 // between programs end with no result, and it says where it stood.
 func TestTournamentStop(t *testing.T) {
-	b, in := newTourBot(t, memory.New(), bot.Config{})
+	g := newGate() // the AI thinks until the stop cancels it: no game ends before
+	st := memory.New()
+	b := bot.Must(bot.New(bot.Config{Archive: true, TournamentGames: 2}, st, nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	in := newTourInbox()
+	b.Async(in)
+	defer b.Close()
 	out := joined(say(b, "#s", "alice", "!tournament ataxx swiss ai:2 ai:3 ai:4 ai:5 ai:6 rounds 3"))
 	if !regexp.MustCompile(`round 1: ai:\d vs ai:\d, ai:\d vs ai:\d; ai:\d has a bye\.`).MatchString(out) {
 		t.Errorf("made: got %q; want the first round's pairings", out)
@@ -291,8 +296,19 @@ func TestTournamentStop(t *testing.T) {
 	if id == nil {
 		t.Fatalf("made: got %q", out)
 	}
+	expectStart(t, g) // two games are being thought
+	expectStart(t, g)
+	if got := joined(say(b, "#s", "bob", "!tournament stop")); !strings.Contains(got, "only who made") {
+		t.Errorf("bob's stop: got %q; want a refusal", got)
+	}
 	if got := joined(say(b, "#s", "alice", "!tournament stop")); !strings.Contains(got, "Tournament "+id[1]+" is stopped") {
 		t.Fatalf("stop: got %q", got)
+	}
+	if owed, err := st.Owed(context.Background()); err != nil || len(owed) != 0 {
+		t.Errorf("owed work after the stop: got %v, %v; want none (its games aborted)", owed, err)
+	}
+	if running, err := b.RunningGames(context.Background(), 10); err != nil || len(running) != 0 {
+		t.Errorf("running games after the stop: got %d, %v; want none", len(running), err)
 	}
 	if got := joined(say(b, "#s", "alice", "!tournament stop")); !strings.Contains(got, "stopped already") {
 		t.Errorf("stop again: got %q", got)
@@ -312,12 +328,9 @@ func TestTournamentStop(t *testing.T) {
 			t.Errorf("%s: %q: got %q; want %q", c.name, c.text, got, c.want)
 		}
 	}
-	time.Sleep(1500 * time.Millisecond) // a driver would have moved on by now
-	in.mu.Lock()
-	said := strings.Join(in.got["#s"], "\n")
-	in.mu.Unlock()
-	if strings.Contains(said, "1-0") || strings.Contains(said, "0-1") {
-		t.Errorf("a result after the stop:\n%s", said)
+	games := joined(say(b, "#s", "alice", "!tournament games"))
+	if n := strings.Count(games, ": stopped (game"); n != 2 {
+		t.Errorf("games of the stopped tournament: got\n%s\nwant the two it was playing, stopped", games)
 	}
 	if got := joined(say(b, "#s", "alice", "!tournament ataxx roundrobin ai:1 ai:2")); !strings.Contains(got, "0 of 2 games played") {
 		t.Errorf("a new tournament after the stop: got %q", got)
