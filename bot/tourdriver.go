@@ -379,9 +379,9 @@ func (tr *tournament) gameName(g *tourGame) string {
 
 // resultLine announces a game's result.
 func (b *Bot) resultLine(tr *tournament, g *tourGame) string {
-	score := map[float64]string{1: "1-0", 0: "0-1", 0.5: "½-½"}[g.Score]
 	played, _, total := tr.counts()
-	line := fmt.Sprintf("Tournament %s, round %d: %s %s %s", tr.ID, g.Round, shown(tr.Entrants[g.First].Name), score, shown(tr.Entrants[g.Second].Name))
+	line := fmt.Sprintf("Tournament %s, round %d: %s %s %s", tr.ID, g.Round, shown(tr.Entrants[g.First].Name),
+		tourney.ScoreText(g.Score), shown(tr.Entrants[g.Second].Name))
 	var notes []string
 	if g.Ending != "" {
 		notes = append(notes, string(g.Ending))

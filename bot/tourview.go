@@ -102,9 +102,9 @@ func (b *Bot) tournamentView(tr *tournament) TournamentView {
 	v.Standings = tourney.StandingsText(tr.names(), st)
 	v.Crosstable = tourney.CrosstableText(tr.names(), tr.results())
 	for _, s := range st {
-		v.Rows = append(v.Rows, StandingView{Rank: s.Rank, Name: tr.Entrants[s.Entrant].Name, Points: points(s.Points),
+		v.Rows = append(v.Rows, StandingView{Rank: s.Rank, Name: tr.Entrants[s.Entrant].Name, Points: tourney.PointsText(s.Points),
 			Games: s.Games, Wins: s.Wins, Draws: s.Draws, Losses: s.Losses,
-			Elo: tourney.EloText(s.Elo, s.Margin, s.Games), SB: fmt.Sprintf("%.1f", s.SB)})
+			Elo: tourney.EloText(s.Elo, s.Margin, s.Games), SB: tourney.SBText(s.SB)})
 	}
 	for _, g := range tr.Games {
 		if g.Second == tourney.Bye {
@@ -114,7 +114,7 @@ func (b *Bot) tournamentView(tr *tournament) TournamentView {
 			Ending: string(g.Ending), GameID: g.GameID}
 		switch g.State {
 		case gameDone:
-			gv.Result = map[float64]string{1: "1-0", 0: "0-1", 0.5: "½-½"}[g.Score]
+			gv.Result = tourney.ScoreText(g.Score)
 		case gameRunning:
 			gv.Result = "running"
 		case gameVoid:
@@ -125,14 +125,6 @@ func (b *Bot) tournamentView(tr *tournament) TournamentView {
 		v.Games = append(v.Games, gv)
 	}
 	return v
-}
-
-// points is a score as people write it: "3", "2.5".
-func points(p float64) string {
-	if p == float64(int(p)) {
-		return fmt.Sprintf("%d", int(p))
-	}
-	return fmt.Sprintf("%.1f", p)
 }
 
 // tourHeadline is one line about the tournament: what, who, how far.

@@ -31,11 +31,11 @@ func StandingsText(names []string, st []Standing) string {
 		t.rows = append(t.rows, []string{
 			strconv.Itoa(s.Rank),
 			name(names, s.Entrant),
-			pointsText(s.Points),
+			PointsText(s.Points),
 			strconv.Itoa(s.Games),
 			strconv.Itoa(s.Wins) + "-" + strconv.Itoa(s.Draws) + "-" + strconv.Itoa(s.Losses),
 			EloText(s.Elo, s.Margin, s.Games),
-			sbText(s.SB),
+			SBText(s.SB),
 		})
 	}
 	return t.String()
@@ -145,7 +145,7 @@ func name(names []string, i int) string {
 }
 
 // pointsText writes points as "3" or "2.5".
-func pointsText(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+func PointsText(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
 // halvesText writes points with a half as "½": "1½", "½", "2", "0".
 func halvesText(p float64) string {
@@ -158,14 +158,26 @@ func halvesText(p float64) string {
 	case frac == 0.5:
 		return fmtInt(whole) + "½"
 	}
-	return pointsText(p)
+	return PointsText(p)
 }
 
-// sbText writes a Sonneborn-Berger score with one decimal, halves
+// SBText writes a Sonneborn-Berger score with one decimal, halves
 // rounded up: SB is a sum of quarters, and 0.25 and 0.75 should not
 // round different ways.
-func sbText(sb float64) string {
+func SBText(sb float64) string {
 	return strconv.FormatFloat(math.Round(sb*10)/10, 'f', 1, 64)
+}
+
+// ScoreText writes one game's result from the first player's points:
+// "1-0", "½-½", "0-1".
+func ScoreText(first float64) string {
+	switch first {
+	case 1:
+		return "1-0"
+	case 0:
+		return "0-1"
+	}
+	return "½-½"
 }
 
 // fmtInt writes a whole number.

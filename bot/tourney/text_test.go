@@ -103,3 +103,14 @@ func TestHalvesText(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreText(t *testing.T) {
+	for _, c := range []struct {
+		first float64
+		want  string
+	}{{1, "1-0"}, {0.5, "½-½"}, {0, "0-1"}} {
+		if got := ScoreText(c.first); got != c.want {
+			t.Errorf("ScoreText(%v): got %q; want %q", c.first, got, c.want)
+		}
+	}
+}
