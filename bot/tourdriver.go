@@ -28,6 +28,15 @@ func (r *tourRun) poke() {
 	}
 }
 
+// waiting says once that game i of tr waits for the channel's table.
+func (r *tourRun) waiting(tr *tournament, i int) []Reply {
+	if r.told[i] {
+		return nil
+	}
+	r.told[i] = true
+	return []Reply{{Text: fmt.Sprintf("Tournament %s: %s waits for the game at this table to end.", tr.ID, tr.gameName(&tr.Games[i]))}}
+}
+
 // driveTournament starts this process's driver of tournament id, unless
 // one runs.
 func (b *Bot) driveTournament(id string) {
@@ -250,10 +259,7 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 				continue
 			}
 			if !b.tableFree(ctx, home) {
-				if !r.told[i] {
-					r.told[i] = true
-					says = append(says, Reply{Text: fmt.Sprintf("Tournament %s: %s waits for the game at this table to end.", tr.ID, tr.gameName(g))})
-				}
+				says = append(says, r.waiting(tr, i)...)
 				continue
 			}
 			channelBusy, busy[g.First], busy[g.Second] = true, tr.Entrants[g.First].person(), tr.Entrants[g.Second].person()
@@ -417,7 +423,14 @@ func (b *Bot) tableFree(ctx context.Context, table Table) bool {
 		return false
 	}
 	rec, err := UnmarshalRecord(data)
-	return err == nil && rec.Link == "" && (rec.Phase == PhaseOver || rec.Phase == PhaseSetup && !rec.Waiting && !rec.hasHuman())
+	return err == nil && rec.takesTourGame()
+}
+
+// takesTourGame reports whether a table holding r may take a tournament's
+// game: it holds a finished game, or one in setup that nobody sat down to
+// or asked to start.
+func (r *Record) takesTourGame() bool {
+	return r.Link == "" && (r.Phase == PhaseOver || r.Phase == PhaseSetup && !r.Waiting && !r.hasHuman())
 }
 
 // takeTourSlot takes one of this process's places for a tournament game
@@ -565,7 +578,7 @@ func (b *Bot) makeTourGame(ctx context.Context, tr *tournament, g *tourGame, fir
 		case t.damaged != nil && !isTourGame(table):
 			return errTableBusy
 		case !t.empty() && t.damaged == nil:
-			if t.rec.Phase == PhasePlaying || t.rec.Phase == PhaseSetup && (t.rec.Waiting || t.rec.hasHuman()) {
+			if !t.rec.takesTourGame() {
 				return errTableBusy
 			}
 			old = t.rec
@@ -590,11 +603,7 @@ func (b *Bot) makePersonGame(ctx context.Context, tr *tournament, g *tourGame, i
 	first, second := tr.Entrants[g.First], tr.Entrants[g.Second]
 	t, err := b.makeTourGame(ctx, tr, g, first, second)
 	if errors.Is(err, errTableBusy) {
-		if !r.told[i] {
-			r.told[i] = true
-			return []Reply{{Text: fmt.Sprintf("Tournament %s: %s waits for the game at this table to end.", tr.ID, tr.gameName(g))}}
-		}
-		return nil
+		return r.waiting(tr, i)
 	}
 	if err != nil {
 		b.log.Warn("making a tournament game", "tournament", tr.ID, "err", err)

@@ -413,3 +413,20 @@ func TestTournamentGameIsWatchable(t *testing.T) {
 		t.Errorf("the game listed: channel %q, board %q; want channel %q and the board", games[0].Channel, games[0].Board, want)
 	}
 }
+
+// TestTournamentWaitsForTheTable: a person's tournament game waits while
+// another game runs at the channel's table (said once), and begins there
+// when that game ends.
+func TestTournamentWaitsForTheTable(t *testing.T) {
+	b, in := newTourBot(t, memory.New(), bot.Config{})
+	if got := joined(say(b, "#q", "bob", "!ataxx start ai:2")); !strings.Contains(got, "Game on") {
+		t.Fatalf("bob's game: got %q", got)
+	}
+	say(b, "#q", "alice", "!tournament ataxx roundrobin ai:3 @alice rounds 1")
+	in.wait(t, "#q", regexp.MustCompile(`round 1, .* waits for the game at this table to end\.`), 10*time.Second)
+	say(b, "#q", "bob", "!resign")
+	said := in.wait(t, "#q", regexp.MustCompile(`alice, your tournament game is on here`), 10*time.Second)
+	if n := strings.Count(said, "waits for the game at this table"); n != 1 {
+		t.Errorf("the wait was said %d times; want once\n%s", n, said)
+	}
+}
