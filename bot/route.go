@@ -222,13 +222,13 @@ type speaker struct {
 }
 
 func (b *Bot) speaker(t *tx, m Message) speaker {
-	sp := speaker{Message: m, seats: t.rec.seatsOf(m.UserID)}
-	for _, a := range b.cfg.Admins {
-		if m.UserID != "" && (a == m.UserID || a == m.Network+":"+m.UserID) {
-			sp.admin = true
-		}
-	}
-	return sp
+	return speaker{Message: m, seats: t.rec.seatsOf(m.UserID), admin: b.isAdmin(m)}
+}
+
+// isAdmin reports whether the speaker of m is one of the configured
+// admins (a user id, or network:id).
+func (b *Bot) isAdmin(m Message) bool {
+	return m.UserID != "" && slices.ContainsFunc(b.cfg.Admins, func(a string) bool { return a == m.UserID || a == m.Network+":"+m.UserID })
 }
 
 // seated reports whether the speaker holds a seat.

@@ -648,15 +648,7 @@ func (tr *tournament) begin() error {
 // mayManage reports whether the speaker made the tournament or is an
 // admin.
 func (b *Bot) mayManage(tr *tournament, m Message) bool {
-	if m.UserID != "" && m.UserID == tr.By {
-		return true
-	}
-	for _, a := range b.cfg.Admins {
-		if m.UserID != "" && (a == m.UserID || a == m.Network+":"+m.UserID) {
-			return true
-		}
-	}
-	return false
+	return m.UserID != "" && m.UserID == tr.By || b.isAdmin(m)
 }
 
 // beginTournament starts a waiting tournament without the people who

@@ -430,3 +430,18 @@ func TestTournamentWaitsForTheTable(t *testing.T) {
 		t.Errorf("the wait was said %d times; want once\n%s", n, said)
 	}
 }
+
+// TestTournamentStoppedByAnAdmin: an admin (network:id in the config) may
+// stop and begin another's tournament; anyone else may not.
+func TestTournamentStoppedByAnAdmin(t *testing.T) {
+	b, _ := newTourBot(t, memory.New(), bot.Config{Admins: []string{"test:id-root"}})
+	say(b, "#a", "alice", "!tournament ataxx roundrobin ai:2 @bob rounds 1")
+	for _, who := range []string{"mallory", "bob"} {
+		if got := joined(say(b, "#a", who, "!tournament begin")); !strings.Contains(got, "only who made") {
+			t.Errorf("%s's begin: got %q; want a refusal", who, got)
+		}
+	}
+	if got := joined(say(b, "#a", "root", "!tournament stop")); !strings.Contains(got, "is stopped") {
+		t.Errorf("the admin's stop: got %q", got)
+	}
+}
