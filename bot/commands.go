@@ -503,22 +503,8 @@ func freshSeats(n int) []Seat {
 
 // opponent reads start's argument: ai, ai:LEVEL, ai:NAME, @user or user.
 func (b *Bot) opponent(t *tx, m Message, arg string) (Seat, error) {
-	lower := strings.ToLower(arg)
-	if lower == "ai" || strings.HasPrefix(lower, "ai:") {
-		what := strings.TrimPrefix(lower[2:], ":")
-		for _, e := range t.spec.Engines {
-			if what != "" && strings.EqualFold(what, e) {
-				return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, nil
-			}
-		}
-		lvl, err := b.level(what)
-		if err != nil {
-			if len(t.spec.Engines) > 0 {
-				return Seat{}, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(t.spec.Engines, ", "))
-			}
-			return Seat{}, err
-		}
-		return Seat{Kind: SeatAI, Level: lvl}, nil
+	if seat, ok, err := b.aiSeatOf(t.spec, arg); ok {
+		return seat, err
 	}
 	name := strings.TrimPrefix(arg, "@")
 	if name == "" || len(name) > 64 || !printable(name) {
@@ -535,6 +521,29 @@ func (b *Bot) opponent(t *tx, m Message, arg string) (Seat, error) {
 		return Seat{Kind: SeatHuman, UserID: m.UserID}, nil
 	}
 	return invite, nil
+}
+
+// aiSeatOf reads ai, ai:LEVEL or ai:NAME (a program of spec's): ok is
+// false when w names no AI at all.
+func (b *Bot) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
+	lower := strings.ToLower(w)
+	if lower != "ai" && !strings.HasPrefix(lower, "ai:") {
+		return Seat{}, false, nil
+	}
+	what := strings.TrimPrefix(lower[2:], ":")
+	for _, e := range spec.Engines {
+		if what != "" && strings.EqualFold(what, e) {
+			return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, true, nil
+		}
+	}
+	lvl, err := b.level(what)
+	if err != nil {
+		if len(spec.Engines) > 0 {
+			return Seat{}, true, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(spec.Engines, ", "))
+		}
+		return Seat{}, true, err
+	}
+	return Seat{Kind: SeatAI, Level: lvl}, true, nil
 }
 
 // printable reports whether s has no control characters.

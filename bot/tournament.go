@@ -502,22 +502,15 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 // ai:LEVEL, ai:PROGRAM, or a person (@name, a mention). nth is how many
 // people came before, to pair names with the network's mentions.
 func (b *Bot) entrantOf(spec Spec, m Message, w string, nth int) (entrant, error) {
-	lower := strings.ToLower(w)
-	if lower == "ai" || strings.HasPrefix(lower, "ai:") {
-		what := strings.TrimPrefix(lower[2:], ":")
-		for _, e := range spec.Engines {
-			if what != "" && strings.EqualFold(what, e) {
-				return entrant{Name: "ai:" + e, Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, nil
-			}
-		}
-		lvl, err := b.level(what)
+	if seat, ok, err := b.aiSeatOf(spec, w); ok {
 		if err != nil {
-			if len(spec.Engines) > 0 {
-				return entrant{}, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(spec.Engines, ", "))
-			}
 			return entrant{}, err
 		}
-		return entrant{Name: "ai:" + strconv.Itoa(lvl), Kind: SeatAI, Level: lvl}, nil
+		name := "ai:" + strconv.Itoa(seat.Level)
+		if seat.Engine != "" {
+			name = "ai:" + seat.Engine
+		}
+		return entrant{Name: name, Kind: SeatAI, Level: seat.Level, Engine: seat.Engine}, nil
 	}
 	name := strings.TrimPrefix(w, "@")
 	if name == "" || len(name) > 64 || !printable(name) || strings.ContainsAny(name, ":") {
