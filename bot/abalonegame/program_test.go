@@ -2,9 +2,7 @@ package abalonegame_test
 
 import (
 	"context"
-	"errors"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -16,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ugi/ugitest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/kindtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -70,62 +69,20 @@ func TestProgramHearsTheGame(t *testing.T) {
 	}
 }
 
-// TestProgramFailures: a program that answers nonsense, an illegal move,
-// exits or never answers loses the game, saying which; one that cannot be
-// started, or is asked when the host has given up, does not; a name not
-// configured is refused; and no process is left behind.
+// TestProgramFailures: the UGI programs that fail lose as kindtest's
+// UGIFailures says (each ending says how; one that cannot start, or that
+// the host gave up on, does not), and none is left running.
 func TestProgramFailures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs programs that time out")
 	}
-	programs := map[string]string{"garbler": "echo 'bestmove nonsense'", "cheater": "echo 'bestmove a1a2'",
-		"quitter": "exit 4", "sleeper": ""}
-	engines := map[string]ugi.Player{"missing": {Path: filepath.Join(t.TempDir(), "missing")}}
-	for name, goCase := range programs {
-		path, _ := ugitest.StandIn(t, name, goCase)
-		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
-	}
-	kind := abalonegame.New(abalonegame.Options{Engines: engines})
-	canceled, cancel := context.WithCancel(context.Background())
-	cancel()
-	tests := []struct {
-		name   string
-		engine string
-		ctx    context.Context
-		want   bot.Ending // "": not the program's loss
-	}{
-		{"nonsense", "garbler", context.Background(), "bad response"},
-		{"an illegal move", "cheater", context.Background(), "illegal move"},
-		{"exits", "quitter", context.Background(), "program exited"},
-		{"never answers", "sleeper", context.Background(), "timed out"},
-		{"cannot be started", "missing", context.Background(), ""},
-		{"the host gave up", "garbler", canceled, ""},
-		{"not configured", "aba-pro", context.Background(), ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			st, err := kind.New("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = st.AIAct(tt.ctx, 0, bot.AIPlayer{Engine: tt.engine}, 1)
-			if err == nil {
-				t.Fatal("AIAct: got no error; want one")
-			}
-			var pe *bot.ProgramError
-			switch isPE := errors.As(err, &pe); {
-			case tt.want == "" && isPE:
-				t.Errorf("AIAct: got %v, a loss; want the game to wait", err)
-			case tt.want != "" && !isPE:
-				t.Errorf("AIAct: got %v; want a loss by %q", err, tt.want)
-			case isPE && pe.Reason != tt.want:
-				t.Errorf("AIAct: got the ending %q (%v); want %q", pe.Reason, err, tt.want)
-			}
-		})
-	}
-	if kids := pipetest.Children(t, os.Getpid()); len(kids) > 0 {
-		t.Errorf("programs left running: %v", kids)
-	}
+	kindtest.UGIFailures(t, "a1a2", func(t *testing.T, engines map[string]ugi.Player) bot.State {
+		st, err := abalonegame.New(abalonegame.Options{Engines: engines}).New("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	})
 }
 
 // inbox collects what the bot sends on its own.

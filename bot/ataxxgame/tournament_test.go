@@ -163,8 +163,8 @@ func TestTournamentOfLevelsAndFailingPrograms(t *testing.T) {
 		t.Errorf("status: got\n%s\nwant it finished", status)
 	}
 	cross := joined(say(b, "#t", "carol", "!tournament crosstable"))
-	if !strings.Contains(cross, "ai:crasher") || !strings.Contains(cross, "x") {
-		t.Errorf("crosstable: got\n%s", cross)
+	if !regexp.MustCompile(`(?m)^\s*1\s+ai:2\s+x\s+1\s+1\s+1\s+3$`).MatchString(cross) {
+		t.Errorf("crosstable: got\n%s\nwant ai:2's row: x, a point against each program, 3 in all", cross)
 	}
 	for _, c := range in.channels() {
 		if strings.HasPrefix(c, "tour:") {

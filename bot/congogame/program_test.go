@@ -2,9 +2,7 @@ package congogame_test
 
 import (
 	"context"
-	"errors"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ugi/ugitest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/kindtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -91,58 +90,16 @@ func mustFEN(t *testing.T, fen string) congo.Position {
 	return p
 }
 
-// TestProgramFailures: a program that answers nonsense, an illegal move,
-// exits or never answers loses the game, saying which; one that cannot be
-// started, or is asked when the host has given up, does not; and no
-// process is left behind.
+// TestProgramFailures: the UGI programs that fail lose as kindtest's
+// UGIFailures says (each ending says how; one that cannot start, or that
+// the host gave up on, does not), and none is left running.
 func TestProgramFailures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs programs that time out")
 	}
-	programs := map[string]string{"garbler": "echo 'bestmove nonsense'", "cheater": "echo 'bestmove a2-a5'",
-		"quitter": "exit 4", "sleeper": ""}
-	engines := map[string]ugi.Player{"missing": {Path: filepath.Join(t.TempDir(), "missing")}}
-	for name, goCase := range programs {
-		path, _ := ugitest.StandIn(t, name, goCase)
-		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
-	}
-	kind := congogame.New(nil, congogame.Options{Engines: engines})
-	canceled, cancel := context.WithCancel(context.Background())
-	cancel()
-	tests := []struct {
-		name   string
-		engine string
-		ctx    context.Context
-		want   bot.Ending // "": not the program's loss
-	}{
-		{"nonsense", "garbler", context.Background(), "bad response"},
-		{"an illegal move", "cheater", context.Background(), "illegal move"},
-		{"exits", "quitter", context.Background(), "program exited"},
-		{"never answers", "sleeper", context.Background(), "timed out"},
-		{"cannot be started", "missing", context.Background(), ""},
-		{"the host gave up", "garbler", canceled, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			st := decode(t, kind, `{"start":"`+congo.StartFEN+`"}`)
-			_, err := st.AIAct(tt.ctx, 0, bot.AIPlayer{Engine: tt.engine}, 1)
-			if err == nil {
-				t.Fatal("AIAct: got no error; want one")
-			}
-			var pe *bot.ProgramError
-			switch isPE := errors.As(err, &pe); {
-			case tt.want == "" && isPE:
-				t.Errorf("AIAct: got %v, a loss; want the game to wait", err)
-			case tt.want != "" && !isPE:
-				t.Errorf("AIAct: got %v; want a loss by %q", err, tt.want)
-			case isPE && pe.Reason != tt.want:
-				t.Errorf("AIAct: got the ending %q (%v); want %q", pe.Reason, err, tt.want)
-			}
-		})
-	}
-	if kids := pipetest.Children(t, os.Getpid()); len(kids) > 0 {
-		t.Errorf("programs left running: %v", kids)
-	}
+	kindtest.UGIFailures(t, "a2-a5", func(t *testing.T, engines map[string]ugi.Player) bot.State {
+		return decode(t, congogame.New(nil, congogame.Options{Engines: engines}), `{"start":"`+congo.StartFEN+`"}`)
+	})
 }
 
 // waitFor waits until the bot has said want (or the time is up) and
