@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,11 +83,7 @@ func (b *Bot) RunningTournaments(ctx context.Context) ([]TournamentView, error) 
 			out = append(out, b.tournamentView(tr))
 		}
 	}
-	for i := 1; i < len(out); i++ { // newest first, by creation
-		for j := i; j > 0 && out[j].Created.After(out[j-1].Created); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortFunc(out, func(a, b TournamentView) int { return b.Created.Compare(a.Created) }) // newest first
 	return out, nil
 }
 
