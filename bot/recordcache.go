@@ -26,16 +26,14 @@ type recordCache struct {
 	now func() time.Time // nil: time.Now (the tests' clock otherwise)
 }
 
-// recordMaxAge is how long a kept record may be used. A record saved as
-// done (a game in setup or over) may expire in the store, and a record
-// saved under its key afterwards counts its versions from 1 again: a copy
-// kept from before could meet the new record at its own version and pass
-// for it, in a look's confirmation and in a compare-and-set save. A
-// running game's record never expires, so a kept copy of one is at least
-// as old as the save that ended its game: a copy younger than the store's
-// expiry of done records (Redis: DoneTTL, 30 days by default) is of the
-// record's present life. Moves come seconds or minutes apart; a table
-// quiet for longer is read from the store once.
+// recordMaxAge is how long a kept record may be used. A copy kept from
+// before the store lost the record (expired, flushed, rolled back) can
+// never pass for the record saved since, even at the same count of saves:
+// each save's version carries its own random stamp (see NextVersion), so
+// the look's confirmation and the compare-and-set both refuse the copy.
+// The age bounds only how long a quiet table's copy takes memory: moves
+// come seconds or minutes apart; a table quiet for longer is read from
+// the store once.
 const recordMaxAge = 10 * time.Minute
 
 // cachedRecord is a stored record, its version and when it was kept; rec
@@ -72,11 +70,10 @@ func (c *recordCache) take(key string) (cachedRecord, bool) {
 // after a save (decoded) a copy of the game as decoded objects. Only a
 // table's own running game is kept: a window's link and a damaged record
 // are read from the store every time, and so is a game in setup or over,
-// saved as done: the store may let it expire at any moment, and a new
-// record under its key could then reach the kept version (see
-// recordMaxAge).
+// saved as done: the store may let it expire at any moment, and a copy
+// of it would mostly cost a refused save.
 func (c *recordCache) remember(t *tx, data []byte, version uint64, decoded bool) {
-	if old, ok := c.lru.get(t.table.Key()); ok && old.version > version {
+	if old, ok := c.lru.get(t.table.Key()); ok && versionAfter(old.version, version) {
 		return // a read that a newer save overtook
 	}
 	if t.rec == nil || t.rec.Link != "" || t.damaged != nil || t.stale || version == 0 || t.rec.Phase != PhasePlaying {

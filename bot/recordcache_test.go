@@ -316,7 +316,8 @@ func TestRecordCacheStoreDown(t *testing.T) {
 
 // expiringStore is a memory store whose records can expire, as a Redis
 // store's finished and unbegun ones do (DoneTTL): a key that expired is
-// missing, and the next record saved under it starts again at version 1.
+// missing, and the next record saved under it starts its count of saves
+// again.
 type expiringStore struct {
 	*memory.Store
 	mu    sync.Mutex
@@ -346,18 +347,18 @@ func (s *expiringStore) Save(ctx context.Context, key string, data []byte, versi
 
 // TestRecordCacheExpiredRecord: a record saved as done (a game in setup
 // or over) may expire in the store, and a new record under its key counts
-// its versions from 1 again. A process that kept the old record must not
-// take it for the new one when the versions meet: neither show it nor
-// save over the new game from it.
+// its saves from 1 again. A process that kept the old record must not
+// take it for the new one when the counts meet: neither show it nor save
+// over the new game from it.
 func TestRecordCacheExpiredRecord(t *testing.T) {
 	st := &expiringStore{Store: memory.New(), lives: map[string]int{}}
 	p := newProcess(t, "P", st, bot.Config{})
 	q := newProcess(t, "Q", st, bot.Config{})
 	want(t, p.say("alice", "!ataxx new"), "#c", "New game of Ataxx in setup")
-	want(t, p.say("alice", "!a7-a6"), "#c", "Setup move") // version 2, kept by P
+	want(t, p.say("alice", "!a7-a6"), "#c", "Setup move") // save 2, kept by P
 	st.expire("test:#c")
 	want(t, q.say("carol", "!ataxx new"), "#c", "New game of Ataxx in setup")
-	want(t, q.say("carol", "!a7-b6"), "#c", "Setup move") // version 2 again
+	want(t, q.say("carol", "!a7-b6"), "#c", "Setup move") // save 2 again
 	fresh := q.fen()
 	if got := p.fen(); got != fresh {
 		t.Errorf("look through P after the record expired and a new one reached its version: got %s; want %s", got, fresh)

@@ -34,8 +34,9 @@ var (
 const DamagedVersion uint64 = math.MaxUint64
 
 // Store keeps one record per channel, versioned for compare-and-set, and
-// the list of channels where the bot owes work. Versions start at 1; 0
-// means "no record".
+// the list of channels where the bot owes work. 0 means "no record";
+// every save makes its version with NextVersion, so a version never names
+// two records, even after the store lost one (see version.go).
 type Store interface {
 	// Load returns the record under key and its version, or ErrNotFound;
 	// for a key it cannot read, an error wrapping ErrDamaged and
@@ -43,7 +44,8 @@ type Store interface {
 	Load(ctx context.Context, key string) (data []byte, version uint64, err error)
 	// Save writes data under key if the stored version is still version
 	// (0: the key must not exist) and returns the new version; otherwise
-	// it returns ErrConflict and writes nothing. done says the record
+	// it returns ErrConflict and writes nothing. The new version is
+	// NextVersion(version). done says the record
 	// needs no more play (finished, abandoned or not begun): a store may
 	// let it expire after a while. A running game is kept as long as it
 	// is stored.

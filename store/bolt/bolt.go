@@ -212,7 +212,7 @@ func (s *Store) close() error {
 // stored reads key's slot in the games bucket: its version and record
 // (version 0: no record), or an error wrapping bot.ErrDamaged for a slot
 // Load cannot read: a nested bucket, a value too short to hold a version
-// or too long to be a record, a version of 0 or bot.DamagedVersion.
+// or too long to be a record, a version of 0 or above bot.MaxVersion.
 func stored(b *bbolt.Bucket, key string) (version uint64, data []byte, err error) {
 	v := b.Get([]byte(key))
 	switch {
@@ -226,7 +226,7 @@ func stored(b *bbolt.Bucket, key string) (version uint64, data []byte, err error
 		return 0, nil, fmt.Errorf("bolt store: %q: value of %d bytes: %w", key, len(v), bot.ErrDamaged)
 	}
 	version = binary.BigEndian.Uint64(v)
-	if version == 0 || version == bot.DamagedVersion {
+	if version == 0 || version > bot.MaxVersion {
 		return 0, nil, fmt.Errorf("bolt store: %q: version %d: %w", key, version, bot.ErrDamaged)
 	}
 	return version, v[8:], nil
@@ -277,13 +277,12 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 // returns the new version; at bot.DamagedVersion it replaces a value
 // stored cannot read, and only such a value.
 func putVersioned(b *bbolt.Bucket, key string, data []byte, version uint64) (uint64, error) {
-	next := version + 1
+	next := bot.NextVersion(version)
 	cur, _, damage := stored(b, key)
 	switch {
 	case version == bot.DamagedVersion && damage == nil:
 		return 0, fmt.Errorf("bolt store: %q at version %d, not damaged: %w", key, cur, bot.ErrConflict)
 	case version == bot.DamagedVersion:
-		next = 1
 		if b.Bucket([]byte(key)) != nil {
 			if err := b.DeleteBucket([]byte(key)); err != nil {
 				return 0, err

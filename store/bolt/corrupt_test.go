@@ -210,6 +210,13 @@ func TestDamageWhileOpen(t *testing.T) {
 	if err := s.SetOwed(ctx, "irc:#new", true); err != nil {
 		t.Fatal(err)
 	}
+	versions := make([]uint64, 8) // each record's version before the damage
+	for i := range versions {
+		var err error
+		if _, versions[i], err = s.Load(ctx, fmt.Sprintf("irc:#chan%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	keys, err := s.Owed(ctx)
 	if err != nil || len(keys) == 0 {
 		t.Fatalf("Owed before damage: got %q, %v; want keys", keys, err)
@@ -234,7 +241,7 @@ func TestDamageWhileOpen(t *testing.T) {
 		t.Errorf("Load of every record under a damaged page: got no error; want one wrapping %v", bolt.ErrCorrupt)
 	}
 	for i := range 8 {
-		_, err := s.Save(ctx, fmt.Sprintf("irc:#chan%d", i), []byte("x"), 2, false)
+		_, err := s.Save(ctx, fmt.Sprintf("irc:#chan%d", i), []byte("x"), versions[i], false)
 		if err != nil && !errors.Is(err, bolt.ErrCorrupt) {
 			t.Errorf("Save: got %v; want nil or an error wrapping %v", err, bolt.ErrCorrupt)
 		}

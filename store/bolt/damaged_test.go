@@ -11,7 +11,7 @@ import (
 	bbolt "go.etcd.io/bbolt"
 )
 
-// TestDamagedKeys (issue 20 item 5): the contract for unreadable records,
+// TestDamagedKeys: the contract for unreadable records,
 // for the ways a record in the file can be damaged.
 func TestDamagedKeys(t *testing.T) {
 	put := func(name string, f func(b *bbolt.Bucket, key []byte) error) storetest.Damage {
@@ -46,5 +46,6 @@ func TestDamagedKeys(t *testing.T) {
 		}),
 		put("version 0", version(0)),
 		put("version 18446744073709551615", version(bot.DamagedVersion)),
+		put("version 9223372036854775808, above any a store writes", version(bot.MaxVersion+1)),
 	})
 }

@@ -158,8 +158,9 @@ func (s *Store) SaveRating(ctx context.Context, kind, player string, data []byte
 	if cur := a.ratings[k].version; cur != version {
 		return 0, fmt.Errorf("memory store: rating of %q in %q at version %d, not %d: %w", player, kind, cur, version, bot.ErrConflict)
 	}
-	a.ratings[k] = record{data: slices.Clone(data), version: version + 1}
-	return version + 1, nil
+	next := bot.NextVersion(version)
+	a.ratings[k] = record{data: slices.Clone(data), version: next}
+	return next, nil
 }
 
 // SetRank sets player's score on kind's leaderboard.

@@ -58,7 +58,7 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if cur := s.records[key].version; cur != version {
 		return 0, fmt.Errorf("memory store: %q at version %d, not %d: %w", key, cur, version, bot.ErrConflict)
 	}
-	next := version + 1
+	next := bot.NextVersion(version)
 	s.records[key] = record{data: append([]byte(nil), data...), version: next}
 	return next, nil
 }

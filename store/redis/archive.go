@@ -192,14 +192,15 @@ func (s *Store) Rating(ctx context.Context, kind, player string) ([]byte, uint64
 func (s *Store) SaveRating(ctx context.Context, kind, player string, data []byte, version uint64) (uint64, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	n, err := casScript.Run(ctx, s.client, []string{s.ratingKey(kind, player)}, strconv.FormatUint(version, 10), data, 0, damagedArg).Int64()
+	argv, next := casArgs(data, version, 0)
+	n, err := casScript.Run(ctx, s.client, []string{s.ratingKey(kind, player)}, argv...).Int64()
 	if err != nil {
 		return 0, fmt.Errorf("redis store: save rating of %q in %q: %w", player, kind, err)
 	}
 	if n < 0 {
 		return 0, fmt.Errorf("redis store: rating of %q in %q is not at version %d: %w", player, kind, version, bot.ErrConflict)
 	}
-	return uint64(n), nil
+	return next, nil
 }
 
 // SetRank puts player on kind's leaderboard at -score, so that ZRANGE

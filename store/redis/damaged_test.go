@@ -56,7 +56,8 @@ func redisDamages(c *goredis.Client) []storetest.Damage {
 		dmg("version abc", version("abc")),
 		dmg("version 99999999999999999999999", version("99999999999999999999999")),
 		dmg("version 18446744073709551615", version("18446744073709551615")),
-		dmg("version 9007199254740993", version("9007199254740993")), // beyond what Lua counts exactly
+		dmg("version 9223372036854775808", version("9223372036854775808")), // above bot.MaxVersion
+		dmg("version 9300000000000000000", version("9300000000000000000")),
 		dmg("version 0", version("0")),
 		dmg("version -3", version("-3")),
 		dmg("version 007", version("007")),
@@ -65,7 +66,7 @@ func redisDamages(c *goredis.Client) []storetest.Damage {
 	}
 }
 
-// TestDamagedKeys (issue 20 item 5): the contract for unreadable keys,
+// TestDamagedKeys: the contract for unreadable keys,
 // for every way a Redis key can be damaged.
 func TestDamagedKeys(t *testing.T) {
 	url := redistest.URL(t)

@@ -143,7 +143,11 @@ func pipelineManyCallers(t *testing.T, env pipelineEnv) {
 	const own, rounds = 4, 3
 	const hot = "irc:#hot"
 	var mu sync.Mutex
-	winners := map[uint64]string{} // shared key: version -> the bytes saved at it
+	type winner struct {
+		version uint64
+		data    string
+	}
+	winners := map[uint64]winner{} // shared key: save number -> the version and bytes saved
 	seen := map[uint64][]string{}  // shared key: version -> the bytes loads returned
 	var conflicts atomic.Int64
 	var wg sync.WaitGroup
@@ -153,11 +157,12 @@ func pipelineManyCallers(t *testing.T, env pipelineEnv) {
 		go func() {
 			defer wg.Done()
 			key := fmt.Sprintf("irc:#own%d", g)
-			for v := uint64(1); v <= own; v++ {
-				data := fmt.Sprintf("caller %d version %d", g, v)
-				got, err := s.Save(ctx, key, []byte(data), v-1, false)
-				if err != nil || got != v {
-					errs <- fmt.Errorf("Save %s at %d: got %d, %v; want %d", key, v-1, got, err, v)
+			var prev uint64
+			for n := uint64(1); n <= own; n++ {
+				data := fmt.Sprintf("caller %d save %d", g, n)
+				v, err := s.Save(ctx, key, []byte(data), prev, false)
+				if err != nil || bot.VersionSeq(v) != n {
+					errs <- fmt.Errorf("Save %s at %d: got %d (save %d), %v; want save %d", key, prev, v, bot.VersionSeq(v), err, n)
 					return
 				}
 				back, bv, err := s.Load(ctx, key)
@@ -165,12 +170,13 @@ func pipelineManyCallers(t *testing.T, env pipelineEnv) {
 					errs <- fmt.Errorf("Load %s: got %q, %d, %v; want %q, %d", key, back, bv, err, data, v)
 					return
 				}
-				if v > 1 {
-					if _, err := s.Save(ctx, key, []byte("stale"), v-1, false); !errors.Is(err, bot.ErrConflict) {
-						errs <- fmt.Errorf("Save %s at stale version %d: got %v; want ErrConflict", key, v-1, err)
+				if n > 1 {
+					if _, err := s.Save(ctx, key, []byte("stale"), prev, false); !errors.Is(err, bot.ErrConflict) {
+						errs <- fmt.Errorf("Save %s at stale version %d: got %v; want ErrConflict", key, prev, err)
 						return
 					}
 				}
+				prev = v
 			}
 			for r := range rounds {
 				data, v, err := s.Load(ctx, hot)
@@ -192,12 +198,12 @@ func pipelineManyCallers(t *testing.T, env pipelineEnv) {
 					conflicts.Add(1)
 				case err != nil:
 					errs <- fmt.Errorf("Save %s at %d: %v", hot, v, err)
-				case n != v+1:
-					errs <- fmt.Errorf("Save %s at %d: got version %d; want %d", hot, v, n, v+1)
-				case winners[n] != "":
-					errs <- fmt.Errorf("Save %s: version %d won twice: by %q and %q", hot, n, winners[n], mine)
+				case bot.VersionSeq(n) != bot.VersionSeq(v)+1:
+					errs <- fmt.Errorf("Save %s at %d (save %d): got version %d (save %d); want the next save", hot, v, bot.VersionSeq(v), n, bot.VersionSeq(n))
+				case winners[bot.VersionSeq(n)].data != "":
+					errs <- fmt.Errorf("Save %s: save %d won twice: by %q and %q", hot, bot.VersionSeq(n), winners[bot.VersionSeq(n)].data, mine)
 				default:
-					winners[n] = mine
+					winners[bot.VersionSeq(n)] = winner{n, mine}
 				}
 				mu.Unlock()
 			}
@@ -212,25 +218,27 @@ func pipelineManyCallers(t *testing.T, env pipelineEnv) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := uint64(len(winners)), final; got != want {
-		t.Errorf("shared key: got %d winning saves; want %d, its version", got, want)
+	saves := bot.VersionSeq(final)
+	if got := uint64(len(winners)); got != saves {
+		t.Errorf("shared key: got %d winning saves; want %d, the saves its version counts", got, saves)
 	}
-	for v := uint64(1); v <= final; v++ {
-		if winners[v] == "" {
-			t.Errorf("shared key: version %d has no winner", v)
+	for n := uint64(1); n <= saves; n++ {
+		if winners[n].data == "" {
+			t.Errorf("shared key: save %d has no winner", n)
 		}
 	}
-	if got, want := string(data), winners[final]; got != want {
-		t.Errorf("shared key holds %q; want %q, the last winner's", got, want)
+	if w := winners[saves]; string(data) != w.data || final != w.version {
+		t.Errorf("shared key holds %q at %d; want %q at %d, the last winner's", data, final, w.data, w.version)
 	}
 	for v, datas := range seen {
+		w := winners[bot.VersionSeq(v)]
 		for _, d := range datas {
-			if d != winners[v] {
-				t.Errorf("a load of the shared key at version %d: got %q; want %q", v, d, winners[v])
+			if d != w.data || v != w.version {
+				t.Errorf("a load of the shared key at version %d: got %q; want %q at %d", v, d, w.data, w.version)
 			}
 		}
 	}
-	t.Logf("shared key: %d versions, %d conflicts", final, conflicts.Load())
+	t.Logf("shared key: %d saves, %d conflicts", saves, conflicts.Load())
 	t.Logf("sent: %d commands alone, %d pipelines, the largest of %d", pipes.alone.Load(), pipes.pipelines.Load(), pipes.largest.Load())
 	if pipes.largest.Load() < 2 {
 		t.Errorf("the largest pipeline: got %d commands; want calls to share pipelines", pipes.largest.Load())
@@ -262,7 +270,8 @@ func pause(t *testing.T, env pipelineEnv, d time.Duration) {
 func pipelineCancelled(t *testing.T, env pipelineEnv) {
 	s := env.open(t, 10*time.Second)
 	ctx := context.Background()
-	if _, err := s.Save(ctx, "irc:#c", []byte("x"), 0, false); err != nil {
+	v1, err := s.Save(ctx, "irc:#c", []byte("x"), 0, false)
+	if err != nil {
 		t.Fatal(err)
 	}
 	done, cancel := context.WithCancel(ctx)
@@ -271,13 +280,13 @@ func pipelineCancelled(t *testing.T, env pipelineEnv) {
 		t.Errorf("Load with a cancelled context: got %v; want context.Canceled", err)
 	}
 	for range 50 {
-		if _, err := s.Save(done, "irc:#c", []byte("y"), 1, false); !errors.Is(err, context.Canceled) {
+		if _, err := s.Save(done, "irc:#c", []byte("y"), v1, false); !errors.Is(err, context.Canceled) {
 			t.Fatalf("Save with a cancelled context: got %v; want context.Canceled", err)
 		}
 	}
 	// None of them reached Redis.
-	if data, v, err := s.Load(ctx, "irc:#c"); err != nil || v != 1 || string(data) != "x" {
-		t.Errorf("Load after saves with a cancelled context: got %q, %d, %v; want \"x\", 1", data, v, err)
+	if data, v, err := s.Load(ctx, "irc:#c"); err != nil || v != v1 || string(data) != "x" {
+		t.Errorf("Load after saves with a cancelled context: got %q, %d, %v; want \"x\", %d", data, v, err, v1)
 	}
 
 	pause(t, env, 3*time.Second)
@@ -378,14 +387,15 @@ func pipelineScriptFlushed(t *testing.T, env pipelineEnv) {
 			t.Fatalf("SCRIPT FLUSH: %v", err)
 		}
 	}
-	if _, err := s.Save(ctx, "irc:#f", []byte("one"), 0, false); err != nil {
+	v1, err := s.Save(ctx, "irc:#f", []byte("one"), 0, false)
+	if err != nil {
 		t.Fatal(err)
 	}
 	flush()
-	if v, err := s.Save(ctx, "irc:#f", []byte("two"), 1, false); err != nil || v != 2 {
-		t.Fatalf("Save after SCRIPT FLUSH: got %d, %v; want 2", v, err)
+	if v, err := s.Save(ctx, "irc:#f", []byte("two"), v1, false); err != nil || bot.VersionSeq(v) != 2 {
+		t.Fatalf("Save after SCRIPT FLUSH: got %d (save %d), %v; want the second save", v, bot.VersionSeq(v), err)
 	}
-	if _, err := s.Save(ctx, "irc:#f", []byte("stale"), 1, false); !errors.Is(err, bot.ErrConflict) {
+	if _, err := s.Save(ctx, "irc:#f", []byte("stale"), v1, false); !errors.Is(err, bot.ErrConflict) {
 		t.Errorf("Save at a stale version after SCRIPT FLUSH: got %v; want ErrConflict", err)
 	}
 	flush()
@@ -397,12 +407,13 @@ func pipelineScriptFlushed(t *testing.T, env pipelineEnv) {
 		go func() {
 			defer wg.Done()
 			key := fmt.Sprintf("irc:#f%d", i)
-			if v, err := s.Save(ctx, key, []byte(key), 0, false); err != nil || v != 1 {
-				errs <- fmt.Errorf("Save %s after SCRIPT FLUSH: got %d, %v; want 1", key, v, err)
+			v1, err := s.Save(ctx, key, []byte(key), 0, false)
+			if err != nil || bot.VersionSeq(v1) != 1 {
+				errs <- fmt.Errorf("Save %s after SCRIPT FLUSH: got %d, %v; want a first save", key, v1, err)
 				return
 			}
-			if data, v, err := s.Load(ctx, key); err != nil || v != 1 || string(data) != key {
-				errs <- fmt.Errorf("Load %s: got %q, %d, %v; want %q, 1", key, data, v, err, key)
+			if data, v, err := s.Load(ctx, key); err != nil || v != v1 || string(data) != key {
+				errs <- fmt.Errorf("Load %s: got %q, %d, %v; want %q, %d", key, data, v, err, key, v1)
 			}
 		}()
 	}

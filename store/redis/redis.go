@@ -8,9 +8,13 @@
 // finished games expire after DoneTTL, refreshed by every change, and a
 // running game never expires. Owed work is the set PREFIX:owed.
 //
+// A version is written by the process that saves (bot.NextVersion: a
+// count and a random stamp) and compared by the script as a string, never
+// as a Lua number, which counts exactly only to 2^53.
+//
 // A key the store cannot read (of another type than a hash, without both
-// fields, or with a version that is not a decimal of 1 to 15 digits, the
-// most a Lua script counts exactly) loads as bot.ErrDamaged with
+// fields, or with a version that is not a decimal of 1 to bot.MaxVersion
+// without leading zeros) loads as bot.ErrDamaged with
 // bot.DamagedVersion, and a save at that version replaces it only while
 // it is still unreadable. An owed set of another type holds no mark the
 // store can read: it is replaced, and logged at ERROR with its key.
@@ -177,15 +181,15 @@ func (s *Store) Key(channel string) string { return s.prefix + ":{" + channel + 
 
 func (s *Store) owedKey() string { return s.prefix + ":owed" }
 
-// maxVersionDigits bounds a readable version: Lua counts exactly only up
-// to 2^53, and a version is never near that.
-const maxVersionDigits = 15
+// maxVersionText is bot.MaxVersion in decimal: casScript compares a
+// version of as many digits with it as a string.
+var maxVersionText = strconv.FormatUint(bot.MaxVersion, 10)
 
 // readableVersion reports whether v is a version the store wrote: a
-// decimal without leading zeros, of 1 to maxVersionDigits digits. The
-// same rule is in casScript.
+// decimal without leading zeros from 1 to bot.MaxVersion. The same rule
+// is in casScript.
 func readableVersion(v string) bool {
-	if v == "" || len(v) > maxVersionDigits || v[0] == '0' {
+	if v == "" || len(v) > len(maxVersionText) || v[0] == '0' {
 		return false
 	}
 	for _, c := range []byte(v) {
@@ -193,7 +197,7 @@ func readableVersion(v string) bool {
 			return false
 		}
 	}
-	return true
+	return len(v) < len(maxVersionText) || v <= maxVersionText
 }
 
 // wrongType reports whether Redis refused a command for the key's type.
@@ -251,11 +255,12 @@ func cut(s string, n int) string {
 // damagedArg is bot.DamagedVersion as casScript takes it (ARGV[4]).
 var damagedArg = strconv.FormatUint(bot.DamagedVersion, 10)
 
-// casScript writes the record if the stored version is ARGV[1] and sets
-// its expiry: ARGV[3] milliseconds, or none for "0". ARGV[4] is
-// bot.DamagedVersion: at that version it replaces a key Load cannot read
-// (the same rules as Load's), and only such a key. It returns the new
-// version, or -1 on a conflict.
+// casScript writes the record ARGV[2] at version ARGV[5] if the stored
+// version is ARGV[1], and sets its expiry: ARGV[3] milliseconds, or none
+// for "0". ARGV[4] is bot.DamagedVersion: at that version it replaces a
+// key Load cannot read (the same rules as Load's, ARGV[6] being
+// bot.MaxVersion), and only such a key. Versions are compared as strings.
+// It returns 1, or -1 on a conflict.
 var casScript = goredis.NewScript(`
 local state
 local v = redis.pcall('HGET', KEYS[1], 'v')
@@ -268,7 +273,7 @@ else
     state = '0'
   elseif not v or not d then
     state = 'damaged'
-  elseif #v <= 15 and string.match(v, '^[1-9]%d*$') then
+  elseif string.match(v, '^[1-9]%d*$') and (#v < #ARGV[6] or (#v == #ARGV[6] and v <= ARGV[6])) then
     state = v
   else
     state = 'damaged'
@@ -277,20 +282,24 @@ end
 local want = ARGV[1]
 if want == ARGV[4] then want = 'damaged' end
 if state ~= want then return -1 end
-local nxt = 1
 if state == 'damaged' then
   redis.call('DEL', KEYS[1])
-else
-  nxt = tonumber(state) + 1
 end
-redis.call('HSET', KEYS[1], 'v', string.format('%d', nxt), 'd', ARGV[2])
+redis.call('HSET', KEYS[1], 'v', ARGV[5], 'd', ARGV[2])
 if ARGV[3] == '0' then
   redis.call('PERSIST', KEYS[1])
 else
   redis.call('PEXPIRE', KEYS[1], ARGV[3])
 end
-return nxt
+return 1
 `)
+
+// casArgs are casScript's ARGV for a save of data at version, expiring
+// after ttl milliseconds (0: never), and the version it writes.
+func casArgs(data []byte, version uint64, ttl int64) ([]any, uint64) {
+	next := bot.NextVersion(version)
+	return []any{strconv.FormatUint(version, 10), data, ttl, damagedArg, strconv.FormatUint(next, 10), maxVersionText}, next
+}
 
 // Save writes the record if version is current; a done game expires after
 // DoneTTL, a running one never.
@@ -301,7 +310,8 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if done {
 		ttl = s.ttl.Milliseconds()
 	}
-	args := []any{"evalsha", casScript.Hash(), 1, s.Key(key), strconv.FormatUint(version, 10), data, ttl, damagedArg}
+	argv, next := casArgs(data, version, ttl)
+	args := append([]any{"evalsha", casScript.Hash(), 1, s.Key(key)}, argv...)
 	cmd := goredis.NewCmd(ctx, args...)
 	err := s.batch.do(ctx, cmd)
 	if err != nil && goredis.HasErrorPrefix(err, "NOSCRIPT") {
@@ -320,7 +330,7 @@ func (s *Store) Save(ctx context.Context, key string, data []byte, version uint6
 	if n < 0 {
 		return 0, fmt.Errorf("redis store: %q is not at version %d: %w", key, version, bot.ErrConflict)
 	}
-	return uint64(n), nil
+	return next, nil
 }
 
 // repairOwedScript deletes the owed set if it is of another type, and

@@ -96,6 +96,42 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		}
 	})
 
+	// A store that loses data (flushed, failed over to a replica that
+	// lagged, restored from a backup) starts a key again: the record
+	// saved there afterwards must not take a version the lost one had,
+	// or a process holding the lost record at that version would save
+	// over the new one. Two stores, each a life of the same key, saving
+	// the same number of times, stand for the two lives.
+	t.Run("VersionsOfAnotherLifeNeverMatch", func(t *testing.T) {
+		lost, now := open(t), open(t)
+		var lostVersions, nowVersions []uint64
+		var lv, nv uint64
+		for i := range 6 {
+			var err error
+			if lv, err = lost.Save(ctx, "irc:#life", fmt.Appendf(nil, "lost %d", i), lv, false); err != nil {
+				t.Fatalf("save %d of the lost life: %v", i, err)
+			}
+			if nv, err = now.Save(ctx, "irc:#life", fmt.Appendf(nil, "now %d", i), nv, false); err != nil {
+				t.Fatalf("save %d of the present life: %v", i, err)
+			}
+			lostVersions, nowVersions = append(lostVersions, lv), append(nowVersions, nv)
+		}
+		for i, v := range lostVersions {
+			if slices.Contains(nowVersions, v) {
+				t.Fatalf("version %d of save %d is in both lives: %v and %v; want every version once", v, i, lostVersions, nowVersions)
+			}
+			if v == 0 || v > bot.MaxVersion || lostVersions[max(i-1, 0)] == v && i > 0 {
+				t.Fatalf("save %d: got version %d after %d; want a new version from 1 to MaxVersion", i, v, lostVersions[max(i-1, 0)])
+			}
+		}
+		if _, err := now.Save(ctx, "irc:#life", []byte("from the lost life"), lv, false); !errors.Is(err, bot.ErrConflict) {
+			t.Fatalf("save at the lost life's last version %d over the present one at %d: got %v; want ErrConflict", lv, nv, err)
+		}
+		if got, v, err := now.Load(ctx, "irc:#life"); err != nil || string(got) != "now 5" || v != nv {
+			t.Fatalf("after the refused save: got %q at %d, %v; want %q at %d", got, v, err, "now 5", nv)
+		}
+	})
+
 	t.Run("ConcurrentSaversOneWins", func(t *testing.T) {
 		s := open(t)
 		v, err := s.Save(ctx, "race", []byte("base"), 0, false)
