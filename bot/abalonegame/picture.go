@@ -11,11 +11,13 @@ import (
 )
 
 // The picture's geometry: cells cellStep pixels apart, the board's centre
-// cell (E5) at the middle of the board area.
+// cell (E5) boardMidY down from the top, centred across; below row A room
+// for the numbers of diagonals 1–5.
 const (
 	cellStep   = 56
 	boardW     = 9*cellStep + 2*70 // nine cells across, room for labels and trays
-	boardH     = 500
+	boardMidY  = 250
+	boardH     = 2*boardMidY + 44
 	spriteSize = 50
 )
 
@@ -99,7 +101,7 @@ func emptyBoard(c *picture.Canvas, n abalone.Notation) {
 func grid() picture.HexGrid {
 	// E5 (row 4, diagonal 4) is at (2·cellStep, -4·rowHeight) from A1.
 	h := picture.HexGrid{Step: cellStep, Span: 8}
-	h.Origin = picture.Pt(float32(boardW)/2-2*cellStep, float32(boardH)/2+4*h.RowHeight())
+	h.Origin = picture.Pt(float32(boardW)/2-2*cellStep, boardMidY+4*h.RowHeight())
 	return h
 }
 

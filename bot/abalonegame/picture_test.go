@@ -2,9 +2,11 @@ package abalonegame
 
 import (
 	"flag"
+	"image/color"
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/picture"
 	"github.com/ataxxbot/ataxxbot/bot/picture/picturetest"
 )
 
@@ -50,4 +52,56 @@ func TestPictureSameForEveryViewer(t *testing.T) {
 func BenchmarkPicture(b *testing.B) {
 	c := pictureCases[1]
 	picturetest.Benchmark(b, pictureState(b, c), bot.Spectator, c.Caption)
+}
+
+// TestPictureLabelsEveryRowAndDiagonal: as the text board does, the
+// standard picture names every row (A–I, left of its first cell) and every
+// diagonal (1–9, past its lowest cell, diagonals 1–5 under row A): each
+// label is inked inside the board area, above the caption strip.
+func TestPictureLabelsEveryRowAndDiagonal(t *testing.T) {
+	img, err := pictureState(t, pictureCases[0]).Picture(bot.Spectator, pictureCases[0].Caption)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := grid()
+	type label struct {
+		name     string
+		from, to picture.Point // the cell labelled, and the way out of the board
+	}
+	var labels []label
+	for r := range 9 {
+		first := max(0, r-4)
+		labels = append(labels, label{"row " + string(rune('A'+r)), h.Center(r, first), h.Center(r, first-1)})
+	}
+	for d := range 9 {
+		low := max(0, d-4)
+		labels = append(labels, label{"diagonal " + string(rune('1'+d)), h.Center(low, d), h.Center(low-1, d)})
+	}
+	ink := picture.Ink()
+	for _, l := range labels {
+		p := picture.Toward(l.from, l.to, cellStep*1.3)
+		if p.X < 8 || p.X > boardW-8 || p.Y < 8 || p.Y > boardH-8 {
+			t.Errorf("%s: label at (%.0f, %.0f); want it inside the %d×%d board area", l.name, p.X, p.Y, boardW, boardH)
+			continue
+		}
+		inked := 0
+		for y := int(p.Y) - 10; y <= int(p.Y)+10; y++ {
+			for x := int(p.X) - 10; x <= int(p.X)+10; x++ {
+				c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+				if absDiff(c.R, ink.R) < 40 && absDiff(c.G, ink.G) < 40 && absDiff(c.B, ink.B) < 40 {
+					inked++
+				}
+			}
+		}
+		if inked < 10 {
+			t.Errorf("%s: got %d inked pixels around (%.0f, %.0f); want a label (10 or more)", l.name, inked, p.X, p.Y)
+		}
+	}
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

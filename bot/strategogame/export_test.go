@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -158,6 +159,46 @@ func (g *randomGame) play(t *testing.T, n int) {
 }
 
 func (g *randomGame) side() int { p := g.mirror.Position(); return int(p.Side()) }
+
+// An export of a game that a move ended reports the turn that move was
+// made in, as the 2012 manager does: its counter starts at 1, each turn
+// opens with Red's move, and it goes up after Blue's move only when the
+// game goes on. So the result line's TURN is the number of Red's moves in
+// the log, whichever side ended the game; cmd/stratego -f replays to it.
+func TestExportResultTurnOfAGameAMoveEnds(t *testing.T) {
+	bin := buildStratego(t, t.TempDir())
+	redMove := regexp.MustCompile(`(?m)^\d+ RED: `)
+	seen := map[string]bool{}
+	for seed := uint64(1); seed < 200 && len(seen) < 2; seed++ {
+		g := newRandomGame(t, seed, 0)
+		g.play(t, 20000)
+		_, data, err := g.st.(exporter).Export(exportMeta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := agent.ParseResult(lastLine(data))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if r.Outcome != agent.Victory || seen[r.Colour] {
+			continue
+		}
+		seen[r.Colour] = true
+		t.Run(r.Colour+" ends the game", func(t *testing.T) {
+			if want := len(redMove.FindAllIndex(data, -1)); r.Turn != want {
+				t.Errorf("seed %d: result %q: turn %d; want %d (Red moved %d times)", seed, lastLine(data), r.Turn, want, want)
+			}
+			if got := replay(t, bin, data); got != lastLine(data) {
+				t.Errorf("seed %d: stratego -f: got %q; want the log's %q", seed, got, lastLine(data))
+			}
+		})
+	}
+	for _, c := range []string{"RED", "BLUE"} {
+		if !seen[c] {
+			t.Errorf("no random game ended with a %s victory", c)
+		}
+	}
+}
 
 // TestExportReplays: games played through the kind (random legal moves)
 // and through the host, exported, replayed by the real cmd/stratego -f to

@@ -145,8 +145,25 @@ type config struct {
 	concurrency int
 }
 
+// usageHead heads the usage that -h prints, before the flags.
+const usageHead = `Usage: ataxx-match -e1 COMMAND -e2 COMMAND [flags]
+
+Plays two UAI engines (or, with -protocol ugi, UGI engines of any game)
+against each other: pairs of games from the same opening with colours
+swapped. Prints each game's result, then wins, losses, draws, the score and
+the Elo difference with a 95% interval.
+
+  ataxx-match -e1 ./new-uai -e2 ./old-uai -games 200 -tc movetime=50
+  ataxx-match -e1 ./ataxx-uai -e2 ./ataxx-uai -o2 Level=2 -tc 10+0.1
+
+Flags:
+`
+
+// run plays the match args ask for; -h (or -help) prints the usage on out
+// and returns nil.
 func run(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("ataxx-match", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // a bad flag is returned, -h is handled below
 	e1 := fs.String("e1", "", "first engine: command and arguments")
 	e2 := fs.String("e2", "", "second engine: command and arguments")
 	o1 := fs.String("o1", "", "first engine's UAI options, Name=value,...")
@@ -162,7 +179,16 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	stride := fs.Int("stride", 97, "startpos: game pair i plays opening stride*i mod 256 (odd: all 256 in 256 pairs; 1: move-list order)")
 	concurrency := fs.Int("concurrency", 1, "games played at once, each by its own engine processes (and, for ugi, referee)")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(out, usageHead)
+			fs.SetOutput(out)
+			fs.PrintDefaults()
+			return nil
+		}
+		return fmt.Errorf("%w (ataxx-match -h lists the flags)", err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (ataxx-match -h lists the flags)", fs.Arg(0))
 	}
 	if *concurrency < 1 {
 		return fmt.Errorf("concurrency %d: want 1 or more", *concurrency)

@@ -31,6 +31,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -74,6 +75,44 @@ type config struct {
 	trained                       bool // play the games with the current trained weights
 }
 
+// usageHead heads the usage -h prints: the subcommands, then the flags of
+// the linear fit.
+const usageHead = `Usage:
+  ataxx-train [flags]              fit the linear evaluation; writes Go source
+  ataxx-train nnue-data [flags]    play self-play games, append their positions to a data file
+  ataxx-train nnue [flags]         train the neural evaluation on data files
+  ataxx-train SUBCOMMAND -h        the flags of a subcommand
+
+Trains the AI's evaluations from self-play (see the package documentation
+for the commands that trained the shipped network).
+
+Flags of the linear fit:
+`
+
+// parseFlags parses args into fs. On -h (or -help) it prints head and the
+// flags on out and reports help; a bad flag or a stray argument is an
+// error naming where the flags are listed.
+func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) (help bool, err error) {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(out, head)
+			fs.SetOutput(out)
+			fs.PrintDefaults()
+			return true, nil
+		}
+		return false, fmt.Errorf("%w (%s -h lists the flags)", err, fs.Name())
+	}
+	if fs.NArg() > 0 {
+		if fs.Name() == "ataxx-train" {
+			return false, fmt.Errorf("no subcommand %q: the subcommands are nnue-data and nnue (ataxx-train -h)", fs.Arg(0))
+		}
+		return false, fmt.Errorf("unexpected argument %q (%s -h lists the flags)", fs.Arg(0), fs.Name())
+	}
+	return false, nil
+}
+
+// run runs the subcommand args name, or the linear fit.
 func run(args []string, out io.Writer) error {
 	if len(args) > 0 {
 		switch args[0] {
@@ -93,7 +132,7 @@ func run(args []string, out io.Writer) error {
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	fs.BoolVar(&c.trained, "trained", false, "play with the current trained evaluation")
 	dest := fs.String("out", "", "write the weights as Go source here (default: standard output)")
-	if err := fs.Parse(args); err != nil {
+	if help, err := parseFlags(fs, args, usageHead, out); help || err != nil {
 		return err
 	}
 	if c.games < 1 || c.depth < 1 || c.workers < 1 || c.epochs < 1 || c.randomPlies < 0 {

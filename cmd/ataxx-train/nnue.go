@@ -67,6 +67,25 @@ type dataConfig struct {
 	linear                bool         // evaluate with the linear evaluation instead
 }
 
+// dataUsage heads the usage of nnue-data -h.
+const dataUsage = `Usage: ataxx-train nnue-data -out FILE [flags]
+
+Plays self-play games, each from a few random plies, searching every move
+to -nodes nodes, and appends each position with the search's score and the
+game's result to FILE.
+
+Flags:
+`
+
+// trainUsage heads the usage of nnue -h.
+const trainUsage = `Usage: ataxx-train nnue -data FILE[,FILE...] -out FILE [flags]
+
+Trains the neural evaluation on positions from nnue-data and writes the
+network (the AI ships ai/ataxxai/nnue.bin).
+
+Flags:
+`
+
 // runData plays self-play games and appends their positions to a file.
 func runData(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("ataxx-train nnue-data", flag.ContinueOnError)
@@ -79,7 +98,7 @@ func runData(args []string, out io.Writer) error {
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	dest := fs.String("out", "", "append the positions to this file")
 	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the network the AI ships; linear: the linear evaluation")
-	if err := fs.Parse(args); err != nil {
+	if help, err := parseFlags(fs, args, dataUsage, out); help || err != nil {
 		return err
 	}
 	switch *netFile {
@@ -209,7 +228,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the shuffles")
 	data := fs.String("data", "", "comma-separated files of positions (from nnue-data)")
 	dest := fs.String("out", "", "write the network here (ai/ataxxai/nnue.bin)")
-	if err := fs.Parse(args); err != nil {
+	if help, err := parseFlags(fs, args, trainUsage, out); help || err != nil {
 		return err
 	}
 	if *data == "" || *dest == "" || c.epochs < 1 || c.batch < 1 || c.workers < 1 {

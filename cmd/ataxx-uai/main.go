@@ -23,6 +23,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +47,53 @@ const (
 	maxOverheadMS = 5000
 )
 
+// usageText is what -h prints: the program takes no flags; it speaks UAI.
+const usageText = `Usage: ataxx-uai
+
+An Ataxx engine that speaks UAI (the Ataxx dialect of UCI) on standard
+input and output, for GUIs and tournament managers such as ataxx-match. It
+takes no flags; a manager sends it commands, one a line:
+
+  uai                           the engine's name, author and options, then uaiok
+  isready                       readyok
+  uainewgame                    forget the game
+  setoption name Hash value MB  the transposition table's size
+  setoption name MoveOverhead value MS
+                                time kept back on every move for the pipe
+  position startpos|fen FEN [moves M...]
+  go [depth N] [nodes N] [movetime MS] [btime MS wtime MS binc MS winc MS
+     movestogo N] [infinite]    search; answers bestmove M
+  stop                          end the search and answer
+  d                             show the board
+  perft DEPTH                   count the positions DEPTH plies ahead
+  quit                          leave
+`
+
+// parseArgs reads the command line, which has nothing but -h: it prints
+// the usage on out for -h (or -help) and an error with a hint on errOut
+// for anything else, and reports whether to exit and with what code.
+func parseArgs(args []string, out, errOut io.Writer) (exit bool, code int) {
+	fs := flag.NewFlagSet("ataxx-uai", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(out, usageText)
+		return true, 0
+	case err != nil:
+		fmt.Fprintf(errOut, "ataxx-uai: %v (ataxx-uai -h tells how to use it)\n", err)
+		return true, 2
+	case fs.NArg() > 0:
+		fmt.Fprintf(errOut, "ataxx-uai: unexpected argument %q: the engine takes commands on standard input (ataxx-uai -h)\n", fs.Arg(0))
+		return true, 2
+	}
+	return false, 0
+}
+
 func main() {
+	if exit, code := parseArgs(os.Args[1:], os.Stdout, os.Stderr); exit {
+		os.Exit(code)
+	}
 	if err := run(os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "ataxx-uai:", err)
 		os.Exit(1)

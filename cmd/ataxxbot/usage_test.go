@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestHelpNamesEverything (issue 20 item 15): ataxxbot -h names the
@@ -74,5 +76,71 @@ func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 				t.Errorf("got %q; want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestEveryProgramPrintsItsUsage: every program in cmd/, built, asked
+// for -h (and each subcommand for its own -h), prints its usage on
+// standard output, naming its subcommands and flags (or, for an engine
+// that takes none, the protocol's commands), nothing on standard error,
+// and exits 0: help was asked for, nothing went wrong.
+func TestEveryProgramPrintsItsUsage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every program")
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "github.com/ataxxbot/ataxxbot/cmd/...").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/...: %v\n%s", err, out)
+	}
+	// What each usage must name: the program's subcommands and flags as
+	// its package documentation gives them.
+	cases := []struct {
+		program string
+		args    []string
+		names   []string
+	}{
+		{"ataxx-match", []string{"-h"}, []string{"Usage: ataxx-match", "-e1", "-e2", "-o1", "-o2", "-games", "-tc", "-seed", "-pgn", "-openings", "-protocol", "-start", "-maxplies", "-stride", "-concurrency"}},
+		{"ataxx-match", []string{"-help"}, []string{"Usage: ataxx-match", "-e1"}},
+		{"ataxx-train", []string{"-h"}, []string{"Usage:", "ataxx-train nnue-data", "ataxx-train nnue ", "-games", "-depth", "-workers", "-epochs", "-random", "-seed", "-trained", "-out"}},
+		{"ataxx-train", []string{"nnue-data", "-h"}, []string{"Usage: ataxx-train nnue-data", "-games", "-nodes", "-workers", "-random-min", "-random-max", "-seed", "-out", "-net"}},
+		{"ataxx-train", []string{"nnue", "-h"}, []string{"Usage: ataxx-train nnue ", "-epochs", "-batch", "-workers", "-lambda", "-lr", "-scale", "-seed", "-data", "-out"}},
+		{"ataxx-uai", []string{"-h"}, []string{"Usage: ataxx-uai", "uai", "isready", "uainewgame", "setoption name Hash", "MoveOverhead", "position startpos|fen", "go ", "stop", "perft", "quit"}},
+		{"ataxxbot", []string{"-h"}, []string{"Usage: ataxxbot", "console", "record", "-channel", "-config", "-cs61b", "-http", "-store"}},
+		{"ataxxbot", []string{"console", "-h"}, []string{"Usage: ataxxbot", "console", "-store"}},
+		{"ataxxbot", []string{"record", "-h"}, []string{"record", "-key", "-store", "-config"}},
+		{"congo", []string{"-h"}, []string{"Usage:", "--place=local", "--place=network", "-black", "-board", "-depth", "-host", "-place", "-port", "-seed", "-store", "-white"}},
+		{"stratego", []string{"-h"}, []string{"SYNOPSIS", "stratego [-gpirb]", "-o", "-t", "-m", "-T", "-f", "-h"}},
+		{"stratego", []string{"--help"}, []string{"SYNOPSIS"}},
+		{"stratego-agent", []string{"-h"}, []string{"Usage: stratego-agent", "-level", "-seed", "STRATEGO_AGENT_LEVEL", "STRATEGO_AGENT_SEED"}},
+		{"ugi", []string{"-h"}, []string{"Usage: ugi", "-game", "ataxx", "congo", "abalone", "-openings", "-plies", "-seed"}},
+	}
+	covered := map[string]bool{}
+	for _, c := range cases {
+		covered[c.program] = true
+		t.Run(strings.Join(append([]string{c.program}, c.args...), " "), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, filepath.Join(dir, c.program), c.args...)
+			var out, errOut strings.Builder
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader("quit\n"), &out, &errOut
+			err := cmd.Run()
+			if err != nil || errOut.Len() != 0 {
+				t.Errorf("got %v, stderr %q; want exit 0 and nothing on stderr", err, errOut.String())
+			}
+			for _, name := range c.names {
+				if !strings.Contains(out.String(), name) {
+					t.Errorf("the usage lacks %q; got:\n%s", name, out.String())
+				}
+			}
+		})
+	}
+	programs, err := os.ReadDir("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range programs {
+		if p.IsDir() && !covered[p.Name()] {
+			t.Errorf("cmd/%s: no -h case here; want one naming its flags", p.Name())
+		}
 	}
 }

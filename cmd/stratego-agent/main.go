@@ -10,8 +10,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"time"
@@ -20,6 +22,18 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
+
+// usageHead heads what -h prints, before the flags.
+const usageHead = `Usage: stratego-agent [-level N] [-seed N]
+
+Our Stratego AI as an agent program of the UCC Programming Competition 2012
+manager: it speaks the manager's protocol on standard input and output,
+for cmd/stratego, the 2012 manager itself, or an ai program of ataxxbot.
+Managers start agents with no arguments, so the level and the seed also
+come from the environment: STRATEGO_AGENT_LEVEL and STRATEGO_AGENT_SEED.
+
+Flags:
+`
 
 func main() {
 	level := int(strategoai.DefaultLevel)
@@ -30,9 +44,28 @@ func main() {
 	if v, err := strconv.ParseUint(os.Getenv("STRATEGO_AGENT_SEED"), 10, 64); err == nil {
 		seed = v
 	}
-	flag.IntVar(&level, "level", level, "strength: 0 (random mover) to 5")
-	flag.Uint64Var(&seed, "seed", seed, "random seed")
-	flag.Parse()
+	fs := flag.NewFlagSet("stratego-agent", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&level, "level", level, "strength: 0 (random mover) to 5; STRATEGO_AGENT_LEVEL sets the default")
+	seedFlag := fs.Uint64("seed", 0, "random seed (default: STRATEGO_AGENT_SEED, else from the clock)")
+	switch err := fs.Parse(os.Args[1:]); {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Print(usageHead)
+		fs.SetOutput(os.Stdout)
+		fs.PrintDefaults()
+		return
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "stratego-agent: %v (stratego-agent -h lists the flags)\n", err)
+		os.Exit(2)
+	case fs.NArg() > 0:
+		fmt.Fprintf(os.Stderr, "stratego-agent: unexpected argument %q (stratego-agent -h lists the flags)\n", fs.Arg(0))
+		os.Exit(2)
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			seed = *seedFlag
+		}
+	})
 	if level < 0 || level >= strategoai.Levels {
 		fmt.Fprintf(os.Stderr, "stratego-agent: level %d: want 0 to %d\n", level, strategoai.Levels-1)
 		os.Exit(1)

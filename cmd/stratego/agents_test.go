@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -67,8 +68,11 @@ func testAgent(name string) int {
 	switch name {
 	case "basic_cpp", "asmodeus":
 		return standIn(name, read)
-	case "random":
+	case "random": // STRATEGO_RANDOM_SEED makes its game repeatable
 		seed := uint64(time.Now().UnixNano())
+		if n, err := strconv.ParseUint(os.Getenv("STRATEGO_RANDOM_SEED"), 10, 64); err == nil {
+			seed = n
+		}
 		agent.Serve(os.Stdin, os.Stdout, &randomBrain{rng: rand.New(rand.NewPCG(seed, 1))})
 		return 0
 	case "crasher": // exits when asked to move

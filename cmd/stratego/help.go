@@ -75,9 +75,10 @@ GAME RULES
 	has no piece left that can move (the mover wins, or it is a draw if the mover
 	has none either); on an illegal move or a bad answer (unless -i); on SURRENDER;
 	and at the turn limit. The turn counter starts at 1 and goes up after each of
-	Blue's moves; when it reaches max_turns after Blue's move the game is a draw by
-	default, on Blue's turn (so max_turns - 1 whole turns are played). There is no
-	two-square or repetition rule.
+	Blue's moves that does not end the game (a game ends on the turn of the move
+	that ended it, whoever made it); when it reaches max_turns after Blue's move
+	the game is a draw by default, on Blue's turn (so max_turns - 1 whole turns are
+	played). There is no two-square or repetition rule.
 
 PROTOCOL
 	An agent reads its queries on stdin and writes its answers on stdout, one line

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ataxxbot/ataxxbot/ai/strategoai/agent"
 )
 
 var agentNames = []string{"basic_cpp", "asmodeus", "random", "crasher", "garbage",
@@ -204,6 +206,55 @@ func TestLogThenReplay(t *testing.T) {
 				t.Errorf("the log ends with %q; want the result line %q", last, out1)
 			}
 		})
+	}
+}
+
+// A game that a move ends reports the turn that move was made in: the
+// 2012 manager's counter starts at 1, each turn opens with Red's move, and
+// it goes up after Blue's move only when the game goes on. So the result
+// line's TURN is the number of Red's moves in the log, whichever side
+// ended the game, and the log's last line and the -f replay say the same.
+func TestResultTurnOfAGameAMoveEnds(t *testing.T) {
+	rec := linkAgents(t)
+	redMove := regexp.MustCompile(`(?m)^\d+ RED: `)
+	seen := map[string]bool{}
+	for seed := 1; seed <= 60 && len(seen) < 2; seed++ {
+		t.Setenv("STRATEGO_RANDOM_SEED", strconv.Itoa(seed))
+		out, errs, code := manage(t, rec, "", "-o", "game.log", "agents/random", "agents/random")
+		if code != 0 {
+			t.Fatalf("seed %d: exit %d: %s", seed, code, errs)
+		}
+		r, err := agent.ParseResult(strings.TrimSpace(out))
+		if err != nil {
+			t.Fatalf("seed %d: result %q: %v", seed, out, err)
+		}
+		if r.Outcome != agent.Victory || seen[r.Colour] {
+			continue
+		}
+		seen[r.Colour] = true
+		t.Run(r.Colour+" ends the game", func(t *testing.T) {
+			data, err := os.ReadFile("game.log")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := len(redMove.FindAllIndex(data, -1))
+			if r.Turn != want {
+				t.Errorf("seed %d: result %q: turn %d; want %d (Red moved %d times)", seed, strings.TrimSpace(out), r.Turn, want, want)
+			}
+			log := readLines(t, "game.log")
+			if last := log[len(log)-1]; last+"\n" != out {
+				t.Errorf("seed %d: the log ends with %q; want the result line %q", seed, last, out)
+			}
+			replayed, errs, code := manage(t, rec, "", "-f", "game.log")
+			if code != 0 || replayed != out {
+				t.Errorf("seed %d: -f: got exit %d, %q (stderr %q); want %q", seed, code, replayed, errs, out)
+			}
+		})
+	}
+	for _, c := range []string{"RED", "BLUE"} {
+		if !seen[c] {
+			t.Errorf("no seeded random game ended with a %s victory", c)
+		}
 	}
 }
 

@@ -22,6 +22,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,12 +42,40 @@ const (
 	maxPerft      = 10
 )
 
+// usageHead heads what -h prints, before the flags.
+const usageHead = `Usage: ugi [-game ataxx|congo|abalone]
+       ugi -game GAME -openings N [-plies N] [-seed N]
+
+An engine for every game of the project that speaks UGI (the game-neutral
+form of UCI of kz04px/cutegames) on standard input and output. Commands,
+one a line: ugi, isready, uginewgame, setoption name hash value MB,
+position startpos|fen FEN [moves M...], go (p1time/p2time/p1inc/p2inc,
+movetime, depth, nodes or infinite), stop, query gameover|p1turn|result,
+perft D, d, quit.
+
+Flags:
+`
+
 func main() {
-	name := flag.String("game", "ataxx", "the game to play: "+strings.Join(gameNames(), ", "))
-	openings := flag.Int("openings", 0, "print this many random openings (moves from the start, a line each, for ataxx-match -openings FILE) and quit")
-	plies := flag.Int("plies", 4, "-openings: plies in each opening")
-	seed := flag.Uint64("seed", 1, "-openings: the seed of the random moves")
-	flag.Parse()
+	fs := flag.NewFlagSet("ugi", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	name := fs.String("game", "ataxx", "the game to play: "+strings.Join(gameNames(), ", "))
+	openings := fs.Int("openings", 0, "print this many random openings (moves from the start, a line each, for ataxx-match -openings FILE) and quit")
+	plies := fs.Int("plies", 4, "-openings: plies in each opening")
+	seed := fs.Uint64("seed", 1, "-openings: the seed of the random moves")
+	switch err := fs.Parse(os.Args[1:]); {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Print(usageHead)
+		fs.SetOutput(os.Stdout)
+		fs.PrintDefaults()
+		return
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "ugi: %v (ugi -h lists the flags)\n", err)
+		os.Exit(2)
+	case fs.NArg() > 0:
+		fmt.Fprintf(os.Stderr, "ugi: unexpected argument %q (ugi -h lists the flags)\n", fs.Arg(0))
+		os.Exit(2)
+	}
 	newGame, ok := games[*name]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "ugi: unknown game %q; want one of %s\n", *name, strings.Join(gameNames(), ", "))

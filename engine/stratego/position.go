@@ -8,8 +8,10 @@ import "fmt"
 // View.
 //
 // The turn counter is the manager's: it starts at 1 and goes up after
-// Blue's move. With a limit N > 0 the game is a draw when the counter
-// reaches N, so N-1 full turns are played; 0 means no limit.
+// Blue's move when the game goes on (a move of Blue's that takes the Flag
+// or leaves Red no moving piece ends the game on the turn it was made).
+// With a limit N > 0 the game is a draw when the counter reaches N, so
+// N-1 full turns are played; 0 means no limit.
 type Position struct {
 	board  [NumSquares]Piece
 	side   Colour
@@ -198,7 +200,7 @@ func (p *Position) MakeMove(m Move) Undo {
 			p.board[to] = Empty
 		}
 	}
-	if p.side == Blue {
+	if p.side == Blue && p.counts[Red][Flag] > 0 && p.mobile[Red] > 0 {
 		p.turn++
 	}
 	p.side ^= 1

@@ -394,6 +394,55 @@ func TestTurnCounter(t *testing.T) {
 	}
 }
 
+// The manager raises its turn counter after Blue's move only when the game
+// goes on: a game Blue's move ends (the Flag taken, Red left without a
+// moving piece) ends on the turn that move was made in, as a game Red's
+// move ends does; a game that goes on, or reaches the turn limit, counts
+// the next turn.
+func TestTurnCounterWhenAMoveEndsTheGame(t *testing.T) {
+	cases := []struct {
+		name   string
+		limit  int
+		pieces []string
+		moves  []string // Red, Blue, ...; the last one is checked
+		over   bool
+	}{
+		{"Blue takes the flag", 0, []string{"r4@e3", "b4@a2"}, []string{"e3-e4", "a2-a1"}, true},
+		{"Blue kills Red's last moving piece", 0, []string{"r9@e3", "b4@e5"}, []string{"e3-e4", "e5-e4"}, true},
+		{"Red takes the flag", 0, []string{"r4@j9", "b4@a5"}, []string{"j9-j10"}, true},
+		{"Red kills Blue's last moving piece", 0, []string{"r4@e4", "b9@e7", "r4@a3"}, []string{"a3-a2", "e7-e5", "e4-e5"}, true},
+		{"Blue's quiet move", 0, []string{"r4@e3", "b4@e7"}, []string{"e3-e4", "e7-e6"}, false},
+		{"Blue's move reaches the turn limit", 3, []string{"r4@e3", "b4@e7"}, []string{"e3-e4", "e7-e6", "e4-e3", "e6-e7"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := build(t, Progcomp, c.pieces...)
+			if c.limit > 0 {
+				p.limit = c.limit
+			}
+			var before int
+			var mover Colour
+			for _, m := range c.moves {
+				before, mover = p.Turn(), p.Side()
+				if _, err := p.Play(mustMove(t, m)); err != nil {
+					t.Fatalf("%s: %v", m, err)
+				}
+			}
+			st := p.Status()
+			if st.Over() != c.over {
+				t.Fatalf("after %v: status %v; want over %v", c.moves, st, c.over)
+			}
+			want := before
+			if mover == Blue && (!st.Over() || st.Reason == TurnLimit) {
+				want = before + 1
+			}
+			if got := p.Turn(); got != want {
+				t.Errorf("after %v (%v): turn %d; want %d (the move was made on turn %d)", c.moves, st, got, want, before)
+			}
+		})
+	}
+}
+
 func TestMoveNotations(t *testing.T) {
 	cases := []struct {
 		in, chat, proto string
