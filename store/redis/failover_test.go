@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/guessgame"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 	goredis "github.com/redis/go-redis/v9"
@@ -69,39 +71,8 @@ func TestClusterFailoverAnswersSoonAfterPromotion(t *testing.T) {
 	}
 	quiet := stores[2]
 
-	// Six channels on each master.
-	masterOf := func(channel string) string {
-		m, err := raw.MasterForKey(ctx, stores[0].Key(channel))
-		if err != nil {
-			t.Fatalf("the master of %s: %v", channel, err)
-		}
-		return m.Options().Addr
-	}
-	perMaster := map[string][]string{}
-	for i := 0; len(perMaster) < 3 || slices.ContainsFunc(mapValues(perMaster), func(chs []string) bool { return len(chs) < 6 }); i++ {
-		ch := fmt.Sprintf("irc:#t%d", i)
-		if m := masterOf(ch); len(perMaster[m]) < 6 {
-			perMaster[m] = append(perMaster[m], ch)
-		}
-	}
-	var victim string
-	for m := range perMaster {
-		victim = max(victim, m) // any one; the largest, so a run is repeatable
-	}
-	var replica string
-	nodes := c.Nodes(t)
-	for _, n := range nodes {
-		if n.Addr == victim {
-			for _, r := range nodes {
-				if r.Master == n.ID {
-					replica = r.Addr
-				}
-			}
-		}
-	}
-	if replica == "" {
-		t.Fatalf("cluster nodes: got no replica of %s in %+v", victim, nodes)
-	}
+	perMaster := channelsPerMaster(t, raw, stores[0], "irc:#t", 6)
+	victim, replica := victimAndReplica(t, c, perMaster)
 
 	var (
 		mu     sync.Mutex
@@ -135,18 +106,11 @@ func TestClusterFailoverAnswersSoonAfterPromotion(t *testing.T) {
 	c.Kill(t, victim)
 	killAt = time.Now()
 	mu.Unlock()
-	var promoted time.Duration
-	for promoted == 0 {
-		if c.Serves(replica) {
-			promoted = time.Since(killAt)
-			break
-		}
-		if time.Since(killAt) > 30*time.Second {
-			close(stop)
-			wg.Wait()
-			t.Fatalf("the replica %s of the killed master %s did not take over within 30 s", replica, victim)
-		}
-		time.Sleep(100 * time.Millisecond)
+	promoted, ok := waitPromotion(c, replica, killAt)
+	if !ok {
+		close(stop)
+		wg.Wait()
+		t.Fatalf("the replica %s of the killed master %s did not take over within 30 s", replica, victim)
 	}
 	// Play on until every channel of the dead master has answered, and a
 	// little after; or until far past the slack, to measure how late.
@@ -286,10 +250,313 @@ func (pl *failoverPlayer) play(ctx context.Context, s *redisstore.Store, killed 
 	}
 }
 
+// channelsPerMaster names per channels on each master's slots: prefix
+// and a number.
+func channelsPerMaster(t *testing.T, raw *goredis.ClusterClient, s *redisstore.Store, prefix string, per int) map[string][]string {
+	t.Helper()
+	perMaster := map[string][]string{}
+	for i := 0; len(perMaster) < 3 || slices.ContainsFunc(mapValues(perMaster), func(chs []string) bool { return len(chs) < per }); i++ {
+		ch := fmt.Sprintf("%s%d", prefix, i)
+		m, err := raw.MasterForKey(context.Background(), s.Key(ch))
+		if err != nil {
+			t.Fatalf("the master of %s: %v", ch, err)
+		}
+		if addr := m.Options().Addr; len(perMaster[addr]) < per {
+			perMaster[addr] = append(perMaster[addr], ch)
+		}
+	}
+	return perMaster
+}
+
+// victimAndReplica chooses the master to kill (the one of the largest
+// address, so that a run is repeatable) and finds its replica.
+func victimAndReplica(t *testing.T, c *redistest.Cluster, perMaster map[string][]string) (victim, replica string) {
+	t.Helper()
+	for m := range perMaster {
+		victim = max(victim, m)
+	}
+	nodes := c.Nodes(t)
+	for _, n := range nodes {
+		if n.Addr == victim {
+			for _, r := range nodes {
+				if r.Master == n.ID {
+					replica = r.Addr
+				}
+			}
+		}
+	}
+	if replica == "" {
+		t.Fatalf("cluster nodes: got no replica of %s in %+v", victim, nodes)
+	}
+	return victim, replica
+}
+
+// waitPromotion waits until replica serves its dead master's slots in
+// every running node's view, for at most 30 s, and says how long after
+// killAt it was.
+func waitPromotion(c *redistest.Cluster, replica string, killAt time.Time) (time.Duration, bool) {
+	for time.Since(killAt) < 30*time.Second {
+		if c.Serves(replica) {
+			return time.Since(killAt), true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return 0, false
+}
+
 func mapValues[K comparable, V any](m map[K]V) []V {
 	var vs []V
 	for _, v := range m {
 		vs = append(vs, v)
 	}
 	return vs
+}
+
+// hostPlayer plays Guess against the AI at one channel through two bot
+// processes, each command to the other process than the last.
+type hostPlayer struct {
+	channel  string // "#h3"; its table's key is "test:#h3"
+	user     string
+	onVictim bool
+	// announced are the player's guesses the channel was told in the
+	// game last started; a guess asked and not answered may be stored
+	// or not.
+	announced   []string
+	unavailable int // answers "storage unavailable" after the kill
+	games       int // finished, and checked against the stored record
+	checked     int // guesses announced and found stored
+	wrong       []string
+
+	mu   *sync.Mutex // guards good
+	good time.Time   // the first other answer to a command sent after the kill
+}
+
+// check compares the guesses announced in the game with the table's
+// stored record, if the store answers (the record stays until new):
+// they must be among its guesses, in order, each once. A game checked
+// is done with.
+func (pl *hostPlayer) check(ctx context.Context, s *redisstore.Store) {
+	data, _, err := s.Load(ctx, "test:"+pl.channel)
+	if err != nil {
+		return
+	}
+	rec, err := bot.UnmarshalRecord(data)
+	if err != nil {
+		pl.wrong = append(pl.wrong, fmt.Sprintf("%s: the stored record: %v", pl.channel, err))
+		return
+	}
+	var east []string // the player's guesses; the AI's alternate with them
+	for i := 0; i < len(rec.Moves); i += 2 {
+		east = append(east, rec.Moves[i])
+	}
+	if !isSubsequence(pl.announced, east) {
+		pl.wrong = append(pl.wrong, fmt.Sprintf("%s: stored guesses %v; want the announced %v among them, in order", pl.channel, east, pl.announced))
+	}
+	for i, g := range east {
+		if slices.Contains(east[:i], g) {
+			pl.wrong = append(pl.wrong, fmt.Sprintf("%s: stored guesses %v; want each once", pl.channel, east))
+			break
+		}
+	}
+	pl.games++
+	pl.checked += len(pl.announced)
+	pl.announced = nil
+}
+
+// unavailableText is the host's answer when the store fails.
+const unavailableText = "Storage unavailable"
+
+func (pl *hostPlayer) play(ctx context.Context, bots [2]*bot.Bot, s *redisstore.Store, killed func() time.Time, stop <-chan struct{}) {
+	state, n := "top", 1
+	for turn := 0; ; turn++ {
+		select {
+		case <-stop:
+			return
+		case <-time.After(20 * time.Millisecond):
+		}
+		m := bot.Message{Network: "test", Channel: pl.channel, UserID: "id-" + pl.user, Name: pl.user}
+		switch state {
+		case "new":
+			if len(pl.announced) > 0 {
+				pl.check(ctx, s) // before new abandons the game
+			}
+			m.Text = "!new"
+		case "top": // long games: the AI needs about seven guesses
+			m.Text = "!guess top 99"
+		case "start":
+			m.Text = "!guess start ai"
+			pl.announced = nil
+		case "hide":
+			m.Channel, m.Private, m.Addressed, m.Text = "", true, true, pl.channel+" hide 5"
+		case "ready":
+			m.Text = "!ready"
+		case "guess":
+			m.Text = fmt.Sprintf("!%d", n)
+		}
+		kill := killed()
+		after := !kill.IsZero() && time.Now().After(kill)
+		var out []string
+		for _, r := range bots[turn%2].Handle(ctx, m) {
+			out = append(out, r.Text)
+		}
+		reply := strings.Join(out, "\n")
+		if strings.Contains(reply, unavailableText) {
+			if after {
+				pl.unavailable++
+			}
+			if state == "guess" { // asked: never asked again in this game
+				if n++; n > 9 {
+					state = "new"
+				}
+			}
+			continue
+		}
+		if after {
+			pl.mu.Lock()
+			if pl.good.IsZero() {
+				pl.good = time.Now()
+			}
+			pl.mu.Unlock()
+		}
+		switch {
+		case state == "new":
+			state = "top"
+		case state == "top":
+			state = "start"
+		case state == "start" && strings.Contains(reply, "Game on:"):
+			state, n = "hide", 1
+		case state == "hide" && strings.Contains(reply, "Your number is 5."):
+			state = "ready"
+		case state == "ready" && strings.Contains(reply, "East is ready."):
+			state = "guess"
+		case state == "guess" && strings.Contains(reply, fmt.Sprintf("East (%s) plays %d.", pl.user, n)):
+			pl.announced = append(pl.announced, strconv.Itoa(n))
+			n++
+			if strings.Contains(reply, " wins.") || strings.Contains(reply, "Draw.") {
+				state = "new"
+				pl.check(ctx, s)
+			} else if n > 9 {
+				state = "new"
+			}
+		default: // an answer lost earlier left the table elsewhere
+			state = "new"
+		}
+	}
+}
+
+// TestClusterFailoverHostAnswersSoonAfterPromotion: two bot processes
+// host Guess games against the AI at twelve channels (four on each
+// master's slots) of a six-node Cluster, each player's commands going
+// to the two processes in turn, and a master is killed with SIGKILL
+// mid-play. Every channel on the dead master's slots gets an answer
+// other than "Storage unavailable" within failoverSlack of the replica's
+// promotion, and every guess a channel was told of is in the stored
+// record of its game (read as the game ends, and at the end), in order,
+// once.
+func TestClusterFailoverHostAnswersSoonAfterPromotion(t *testing.T) {
+	c := redistest.StartClusterWithReplicas(t)
+	ctx := context.Background()
+	raw := goredis.NewClusterClient(&goredis.ClusterOptions{Addrs: c.Addrs})
+	defer raw.Close()
+	var bots [2]*bot.Bot
+	var stores [2]*redisstore.Store
+	for i := range bots {
+		s, err := redisstore.Open(redisstore.Options{Addrs: c.Addrs, Prefix: "hostfailover", Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores[i] = s
+		bots[i] = bot.Must(bot.New(bot.Config{Archive: true}, s, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		t.Cleanup(bots[i].Close)
+	}
+	perMaster := channelsPerMaster(t, raw, stores[0], "test:#h", 4)
+	victim, replica := victimAndReplica(t, c, perMaster)
+
+	var (
+		mu     sync.Mutex
+		killAt time.Time // zero until the kill
+	)
+	killed := func() time.Time { mu.Lock(); defer mu.Unlock(); return killAt }
+	stop := make(chan struct{})
+	var players []*hostPlayer
+	var wg sync.WaitGroup
+	for m, keys := range perMaster {
+		for i, key := range keys {
+			pl := &hostPlayer{channel: strings.TrimPrefix(key, "test:"), user: fmt.Sprintf("u%d", i), onVictim: m == victim, mu: &mu}
+			players = append(players, pl)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				pl.play(ctx, bots, stores[0], killed, stop)
+			}()
+		}
+	}
+	time.Sleep(2 * time.Second) // play before the kill
+	mu.Lock()
+	c.Kill(t, victim)
+	killAt = time.Now()
+	mu.Unlock()
+	promoted, ok := waitPromotion(c, replica, killAt)
+	if !ok {
+		close(stop)
+		wg.Wait()
+		t.Fatalf("the replica %s of the killed master %s did not take over within 30 s", replica, victim)
+	}
+	deadline := killAt.Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		mu.Lock()
+		answered := !slices.ContainsFunc(players, func(pl *hostPlayer) bool { return pl.good.IsZero() })
+		mu.Unlock()
+		if answered {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	close(stop)
+	wg.Wait()
+
+	var slowest time.Duration
+	unavailable := 0
+	for _, pl := range players {
+		if pl.good.IsZero() {
+			t.Errorf("%s: got only %q within %v of the kill; want another answer within %v of the promotion (%v after the kill)",
+				pl.channel, unavailableText, deadline.Sub(killAt), failoverSlack, promoted)
+			continue
+		}
+		if pl.onVictim {
+			unavailable += pl.unavailable
+			slowest = max(slowest, pl.good.Sub(killAt))
+		}
+	}
+	t.Logf("killed master %s; replica %s serving its slots %v after the kill; first answer at a channel on its slots at most %v after the kill; %d answers %q there",
+		victim, replica, promoted.Round(time.Millisecond), slowest.Round(time.Millisecond), unavailable, unavailableText)
+	if slowest > promoted+failoverSlack {
+		t.Errorf("first answer at every channel of the killed master: got %v after the kill; want at most %v (the promotion at %v plus %v)",
+			slowest.Round(time.Millisecond), (promoted + failoverSlack).Round(time.Millisecond), promoted.Round(time.Millisecond), failoverSlack)
+	}
+
+	// Every guess announced in each channel's last game is stored too.
+	checked, games := 0, 0
+	for _, pl := range players {
+		pl.check(ctx, stores[0])
+		checked += pl.checked
+		games += pl.games
+		for _, w := range pl.wrong {
+			t.Error(w)
+		}
+	}
+	t.Logf("%d announced guesses of %d games checked against the stored records", checked, games)
+}
+
+// isSubsequence reports whether sub is in seq in order.
+func isSubsequence(sub, seq []string) bool {
+	i := 0
+	for _, s := range seq {
+		if i < len(sub) && s == sub[i] {
+			i++
+		}
+	}
+	return i == len(sub)
 }
