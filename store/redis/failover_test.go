@@ -130,8 +130,10 @@ func TestClusterFailoverAnswersSoonAfterPromotion(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	// The quiet process's first call after the promotion is answered,
-	// once its slot map could have been reloaded on schedule.
-	time.Sleep(time.Until(killAt.Add(promoted + redisstore.ReloadQuiet + time.Second)))
+	// once its slot map could have been reloaded on schedule (2 s more
+	// for a reload that tries the dead node first, and still within
+	// failoverSlack).
+	time.Sleep(time.Until(killAt.Add(promoted + redisstore.ReloadQuiet + 2*time.Second)))
 	for _, ch := range perMaster[victim] {
 		if _, _, err := quiet.Load(ctx, ch); err != nil {
 			t.Errorf("quiet process: Load %s, its first call %v after the promotion: got %v; want the record",
