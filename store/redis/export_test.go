@@ -9,3 +9,7 @@ func (s *Store) TopKey(kind string) string            { return s.topKey(kind) }
 func (s *Store) LinkCodeKey(code string) string       { return s.linkCodeKey(code) }
 func (s *Store) LinkKey(identity string) string       { return s.linkKey(identity) }
 func (s *Store) LinkedKey(player string) string       { return s.linkedKey(player) }
+
+// ReloadQuiet is how often a Cluster client's slot map is reloaded when
+// no call fails.
+const ReloadQuiet = reloadQuiet

@@ -65,7 +65,7 @@ func (b *batcher) do(ctx context.Context, cmd goredis.Cmder) error {
 	if err := ctx.Err(); err != nil {
 		return err // never sent: a canceled save does not happen
 	}
-	c := &call{ctx: ctx, cmd: cmd, done: make(chan struct{})}
+	c := &call{ctx: ctx, cmd: atMostOnce(cmd), done: make(chan struct{})}
 	select {
 	case b.calls <- c:
 	case <-b.quit:
@@ -144,6 +144,31 @@ func (b *batcher) send(batch []*call) {
 		close(c.done)
 	}
 }
+
+// atMostOnce returns cmd as go-redis must send it: a read as it is, a
+// write (the compare-and-set) so that go-redis never sends it a second
+// time. go-redis resends a command whose connection broke after it was
+// written, and a Cluster client resends it to the new master once the
+// slot map names it; a compare-and-set that had landed the first time
+// would then answer "conflict" for a save that happened, and the caller
+// would run its command again on a record that has it. Sent once, its
+// lost answer is an error, whose outcome the caller treats as unknown.
+// A write whose dial failed is not resent either: it fails as in any
+// outage, and the next call goes where the reloaded slot map says
+// (cluster.go). go-redis still follows MOVED and ASK, which Redis
+// answers without running the command.
+func atMostOnce(cmd goredis.Cmder) goredis.Cmder {
+	if cmd.Name() == "hmget" {
+		return cmd
+	}
+	return sentOnce{cmd}
+}
+
+// sentOnce is a command go-redis does not retry; everything else is the
+// command's own (its reply and error land in it).
+type sentOnce struct{ goredis.Cmder }
+
+func (sentOnce) NoRetry() bool { return true }
 
 // close stops the pipeliners; calls still waiting to be sent fail.
 func (b *batcher) close() {

@@ -67,7 +67,8 @@ type Options struct {
 // Store is a bot.Store on Redis.
 type Store struct {
 	client  goredis.UniversalClient
-	batch   *batcher // the hot path's pipelines (pipeline.go)
+	batch   *batcher  // the hot path's pipelines (pipeline.go)
+	reload  *reloader // a Cluster's slot map kept fresh (cluster.go); nil else
 	prefix  string
 	ttl     time.Duration
 	timeout time.Duration // bounds a whole call, retries included; 0: none
@@ -141,7 +142,9 @@ func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc)
 	return context.WithTimeout(ctx, s.timeout)
 }
 
-// New returns a store on an existing client.
+// New returns a store on an existing client. On a Cluster client it
+// keeps the slot map fresh: reloaded when a node cannot be reached, and
+// on a short schedule (cluster.go).
 func New(client goredis.UniversalClient, prefix string, doneTTL time.Duration) *Store {
 	if prefix == "" {
 		prefix = "ataxxbot"
@@ -151,6 +154,9 @@ func New(client goredis.UniversalClient, prefix string, doneTTL time.Duration) *
 	}
 	s := &Store{client: client, prefix: prefix, ttl: doneTTL, log: slog.Default()}
 	s.batch = newBatcher(client, func(ctx context.Context) (context.Context, context.CancelFunc) { return s.bound(ctx) })
+	if c, ok := client.(*goredis.ClusterClient); ok {
+		s.reload = watchCluster(c, func() *slog.Logger { return s.log })
+	}
 	return s
 }
 
@@ -166,6 +172,9 @@ func redactURL(s string) string {
 // Close stops the store's pipelines and closes the client.
 func (s *Store) Close() error {
 	s.batch.close()
+	if s.reload != nil {
+		s.reload.close()
+	}
 	return s.client.Close()
 }
 
