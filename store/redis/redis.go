@@ -269,7 +269,10 @@ var damagedArg = strconv.FormatUint(bot.DamagedVersion, 10)
 // for "0". ARGV[4] is bot.DamagedVersion: at that version it replaces a
 // key Load cannot read (the same rules as Load's, ARGV[6] being
 // bot.MaxVersion), and only such a key. Versions are compared as strings.
-// It returns 1, or -1 on a conflict.
+// It returns 1, or -1 on a conflict. A save sent again after its answer
+// was lost (the NOSCRIPT fallback, a client's resend) finds its own
+// version stored, a version no other save makes (bot.NextVersion's
+// stamp), and returns 1 without writing: it landed once.
 var casScript = goredis.NewScript(`
 local state
 local v = redis.pcall('HGET', KEYS[1], 'v')
@@ -288,6 +291,7 @@ else
     state = 'damaged'
   end
 end
+if state == ARGV[5] then return 1 end
 local want = ARGV[1]
 if want == ARGV[4] then want = 'damaged' end
 if state ~= want then return -1 end
