@@ -206,7 +206,7 @@ func (a *Adapter) receive(c *girc.Client, e girc.Event) {
 // without a services account, where RequireAccount is set; ok is false
 // for channel talk that is not for the bot.
 func (a *Adapter) refuseWithoutAccount(c *girc.Client, e girc.Event) (bot.Reply, bool) {
-	text := strings.TrimSpace(e.Last())
+	text := strings.TrimSpace(stripFormatting(e.Last()))
 	if e.IsFromChannel() {
 		if _, addr := addressed(text, c.GetNick()); !addr && !strings.HasPrefix(text, a.cfg.Prefix) {
 			return bot.Reply{}, false

@@ -231,7 +231,8 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 	if ok, _ := e.IsCTCP(); ok {
 		return // CTCP VERSION and the like: girc answers those
 	}
-	m := bot.Message{Network: Network, UserID: w.id, Name: e.Source.Name, Text: e.Last(), Caps: caps}
+	// Formatting codes are not part of what was typed.
+	m := bot.Message{Network: Network, UserID: w.id, Name: e.Source.Name, Text: stripFormatting(e.Last()), Caps: caps}
 	target := e.Params[0]
 	if e.IsFromChannel() {
 		m.Channel = strings.ToLower(target)
