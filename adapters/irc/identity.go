@@ -151,7 +151,6 @@ func (ids *identities) reset() {
 // trackIdentities registers the handlers that keep nick bindings. They
 // run in girc's event loop, in order with the messages (see receive).
 func (a *Adapter) trackIdentities() {
-	a.client.Handlers.Add(girc.CONNECTED, func(*girc.Client, girc.Event) { a.ids.reset() })
 	a.client.Handlers.Add(girc.NICK, func(c *girc.Client, e girc.Event) {
 		if e.Source != nil && len(e.Params) > 0 {
 			a.ids.renamed(e.Source.Name, e.Last())
