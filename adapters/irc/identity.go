@@ -151,7 +151,6 @@ func (ids *identities) reset() {
 // trackIdentities registers the handlers that keep nick bindings. They
 // run in girc's event loop, in order with the messages (see receive).
 func (a *Adapter) trackIdentities() {
-	a.client.Handlers.Add(girc.CONNECTED, func(*girc.Client, girc.Event) { a.ids.reset() })
 	a.client.Handlers.Add(girc.NICK, func(c *girc.Client, e girc.Event) {
 		if e.Source != nil && len(e.Params) > 0 {
 			a.ids.renamed(e.Source.Name, e.Last())
@@ -206,7 +205,7 @@ func (a *Adapter) receive(c *girc.Client, e girc.Event) {
 // without a services account, where RequireAccount is set; ok is false
 // for channel talk that is not for the bot.
 func (a *Adapter) refuseWithoutAccount(c *girc.Client, e girc.Event) (bot.Reply, bool) {
-	text := strings.TrimSpace(e.Last())
+	text := strings.TrimSpace(stripFormatting(e.Last()))
 	if e.IsFromChannel() {
 		if _, addr := addressed(text, c.GetNick()); !addr && !strings.HasPrefix(text, a.cfg.Prefix) {
 			return bot.Reply{}, false

@@ -81,6 +81,11 @@ type Adapter struct {
 	ids     *identities
 
 	registered atomic.Bool // the server welcomed the bot on this connection
+	joined     atomic.Bool // the bot asked to join its channels on this connection
+	tls        *tls.Config // the connection's TLS (wireDialer), nil for plain TCP
+
+	whoMu     sync.Mutex
+	whoWanted map[string]bool // channels the bot joined whose names list has not ended (wire.go)
 
 	// lookMu serializes reads of girc's user state: girc's User.Copy
 	// writes the copied channel list into the original's array, so two
@@ -139,7 +144,8 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	}
 	gc := girc.Config{
 		Server: cfg.Server, Port: cfg.Port, Nick: cfg.Nick, User: cfg.User, Name: cfg.RealName,
-		SSL:       useTLS,
+		// TLS is the dialer's (wireDialer), under the connection that
+		// holds back girc's own queries (wire.go).
 		TLSConfig: &tls.Config{ServerName: cfg.Server, MinVersion: tls.VersionTLS12},
 		Version:   "ataxxbot",
 		PingDelay: 30 * time.Second,
@@ -150,6 +156,10 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 		AllowFlood:  true,
 		RecoverFunc: func(c *girc.Client, e *girc.HandlerError) { log.Error("irc handler panic", "err", e.Error()) },
 	}
+	// girc, not seeing the TLS under wireConn, would take a server's STS
+	// policy (upgrade to TLS) for a plain connection's and wrap TLS in
+	// TLS on the next connect: the connection is TLS already.
+	gc.DisableSTS = useTLS
 	var a *Adapter
 	gc.HandleNickCollide = func(old string) string { return a.collide(old) }
 	switch strings.ToLower(cfg.SASL) {
@@ -169,29 +179,57 @@ func New(cfg Config, handler Handler, log *slog.Logger) (*Adapter, error) {
 	default:
 		return nil, fmt.Errorf("irc: unknown SASL mechanism %q: want plain or external", cfg.SASL)
 	}
-	a = &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities()}
+	for _, ch := range cfg.Channels {
+		if !validTarget(ch) {
+			return nil, fmt.Errorf("irc: channel %q: want one name without spaces, commas or control characters", ch)
+		}
+	}
+	a = &Adapter{cfg: cfg, client: girc.New(gc), handler: handler, log: log, ids: newIdentities(), whoWanted: map[string]bool{}}
+	if useTLS {
+		a.tls = gc.TLSConfig
+	}
 	a.out = newOutbox(cfg.MaxQueue, a.client.Cmd.Message)
+	a.out.sendCommand = func(line string) {
+		if ev := girc.ParseEvent(line); ev != nil {
+			a.client.Send(ev)
+		}
+	}
 	a.out.resolve = a.holder
 	a.out.skipped = func(id string) {
 		a.log.Info("irc: private line not sent: its user left the network", "user", id)
 	}
+	// The channels are joined when the server has finished its welcome
+	// (the end of the MOTD, or none), not two seconds later when girc
+	// says it is connected; then, if the server sent neither.
+	a.client.Handlers.Add(girc.RPL_ENDOFMOTD, a.joinChannels)
+	a.client.Handlers.Add(girc.ERR_NOMOTD, a.joinChannels)
 	a.client.Handlers.AddBg(girc.CONNECTED, a.onConnected)
+	a.client.Handlers.Add(girc.JOIN, a.selfJoined)
+	a.client.Handlers.Add(girc.RPL_ENDOFNAMES, a.namesEnded)
 	a.client.Handlers.Add(girc.PRIVMSG, a.receive) // identity in order, then onPrivmsg in the background
 	a.trackIdentities()
 	a.trackNick()
 	return a, nil
 }
 
-// onConnected joins the channels and marks the bot as a bot where the
-// server has a bot mode (ISUPPORT BOT=B).
+// onConnected logs the connection, and joins the channels if the
+// server's welcome had no end of MOTD.
 func (a *Adapter) onConnected(c *girc.Client, e girc.Event) {
 	a.log.Info("irc connected", "server", a.cfg.Server, "nick", c.GetNick())
-	if mode, ok := c.GetServerOption("BOT"); ok && mode != "" {
-		c.Cmd.Mode(c.GetNick(), "+"+mode)
+	a.joinChannels(c, e)
+}
+
+// joinChannels, once a connection, marks the bot as a bot where the
+// server has a bot mode (ISUPPORT BOT=B) and joins the channels, in as
+// few lines as the line limit allows, through the outbox's pacer.
+func (a *Adapter) joinChannels(c *girc.Client, _ girc.Event) {
+	if !a.joined.CompareAndSwap(false, true) {
+		return
 	}
-	if len(a.cfg.Channels) > 0 {
-		c.Cmd.Join(a.cfg.Channels...)
+	if mode, ok := c.GetServerOption("BOT"); ok && mode != "" && validNick(c.GetNick()) && validTarget(mode) {
+		a.out.command("MODE " + c.GetNick() + " +" + mode)
 	}
+	a.out.command(joinLines(a.cfg.Channels)...)
 }
 
 // Run connects and stays connected until ctx is done, reconnecting with a
@@ -207,7 +245,12 @@ func (a *Adapter) Run(ctx context.Context) error {
 	for {
 		start := time.Now()
 		a.registered.Store(false)
-		err := a.client.Connect()
+		a.joined.Store(false)
+		a.ids.reset() // before the first JOIN: nicks may have changed hands unseen
+		a.whoMu.Lock()
+		clear(a.whoWanted)
+		a.whoMu.Unlock()
+		err := a.client.DialerConnect(wireDialer{tls: a.tls, held: a.heldBack})
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -231,7 +274,8 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 	if ok, _ := e.IsCTCP(); ok {
 		return // CTCP VERSION and the like: girc answers those
 	}
-	m := bot.Message{Network: Network, UserID: w.id, Name: e.Source.Name, Text: e.Last(), Caps: caps}
+	// Formatting codes are not part of what was typed.
+	m := bot.Message{Network: Network, UserID: w.id, Name: e.Source.Name, Text: stripFormatting(e.Last()), Caps: caps}
 	target := e.Params[0]
 	if e.IsFromChannel() {
 		m.Channel = strings.ToLower(target)

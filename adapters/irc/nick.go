@@ -33,7 +33,7 @@ func (a *Adapter) trackNick() {
 	})
 	freed := func(c *girc.Client, e girc.Event) {
 		if e.Source != nil && strings.EqualFold(e.Source.Name, a.cfg.Nick) && !a.hasNick(c) {
-			c.Cmd.Nick(a.cfg.Nick)
+			a.out.command("NICK " + a.cfg.Nick)
 		}
 	}
 	a.client.Handlers.Add(girc.QUIT, freed)
@@ -44,11 +44,11 @@ func (a *Adapter) trackNick() {
 		}
 		for _, n := range strings.Fields(e.Last()) {
 			if strings.EqualFold(n, a.cfg.Nick) {
-				a.ghost(c) // still held: by our own ghost, maybe
+				a.ghost() // still held: by our own ghost, maybe
 				return
 			}
 		}
-		c.Cmd.Nick(a.cfg.Nick)
+		a.out.command("NICK " + a.cfg.Nick)
 	})
 }
 
@@ -61,18 +61,18 @@ func (a *Adapter) regain(c *girc.Client) {
 	if !a.registered.Load() || a.hasNick(c) {
 		return
 	}
-	c.Send(&girc.Event{Command: girc.ISON, Params: []string{a.cfg.Nick}})
+	a.out.command("ISON " + a.cfg.Nick)
 }
 
 // ghost asks NickServ to disconnect whoever holds Nick (GHOST, Anope and
 // Atheme) or to hand it over (REGAIN, Atheme), where a password is set;
 // the holder's QUIT, or the next ISON, then lets the bot take it.
-func (a *Adapter) ghost(c *girc.Client) {
+func (a *Adapter) ghost() {
 	if a.cfg.NickServPassword == "" {
 		return
 	}
-	c.Cmd.Message("NickServ", "GHOST "+a.cfg.Nick+" "+a.cfg.NickServPassword)
-	c.Cmd.Message("NickServ", "REGAIN "+a.cfg.Nick+" "+a.cfg.NickServPassword)
+	a.out.command("PRIVMSG NickServ :GHOST "+a.cfg.Nick+" "+a.cfg.NickServPassword,
+		"PRIVMSG NickServ :REGAIN "+a.cfg.Nick+" "+a.cfg.NickServPassword)
 }
 
 // regainLoop calls regain every RegainEvery until ctx is done.

@@ -3,6 +3,7 @@ package irc
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -32,9 +33,24 @@ import (
 // replies are kept until the queue is twice max, then the oldest that
 // has not started goes (never the newest: a long reply is sent whole). The target is told once, in one line, before its
 // next reply.
+//
+// The bot's own protocol lines go through the same pacer, so that no
+// burst of them fills the server's flood allowance ahead of a reply:
+// commands (JOIN, NICK, ISON, MODE) take their turn in the round robin
+// like a target (first in the ring when they arrive, so a reconnect
+// joins before it speaks), never dropped; background queries (WHO) go
+// only when nothing else waits and the pacer has three quarters of its
+// budget left, so a reply that comes meanwhile finds the allowance for a
+// burst, and
+// each costs queryPenalty more than its length: servers hold a client's
+// next lines back after a query (ngircd a second after each WHO), so
+// queries one after another would hold up a reply that came meanwhile.
 type outbox struct {
 	max  int
 	send func(target, line string)
+	// sendCommand sends one protocol line (a command or a background
+	// query) as it is.
+	sendCommand func(line string)
 	// resolve is the nick of the connection holding a private reply's
 	// user id now, or "" (fallback is the nick the user spoke from, for
 	// a user in none of the bot's channels). Nil: the id is the nick.
@@ -47,13 +63,29 @@ type outbox struct {
 	mu     sync.Mutex
 	queues map[string]*queue // by lower-cased target
 	ring   []string          // targets with lines waiting, in serving order
-	wake   chan struct{}
+	// background holds queries sent only when nothing else waits; at
+	// most maxBackground, each once.
+	background []string
+	wake       chan struct{}
 }
+
+// commandsKey is the queue of the bot's protocol commands: no target's
+// key (those are lower-cased targets and "user " ids) can be it.
+const commandsKey = "\x00commands"
+
+// queryPenalty is what a background query costs beyond its length.
+const queryPenalty = time.Second
+
+// maxBackground bounds the background queries waiting; past it new ones
+// are not queued (the state they would refresh is then only older).
+const maxBackground = 1000
 
 // queue is one target's waiting replies.
 type queue struct {
 	target  string // as given to send; a user id when private
 	private bool   // target is a user id, resolved at send time
+	command bool   // the protocol commands' queue: lines sent as they are
+	query   bool   // a background query (take's queue for one)
 	// fallback is the nick a private reply's user last spoke from.
 	fallback string
 	items    []outItem // items[0] may be part sent
@@ -83,6 +115,27 @@ func (o *outbox) addPrivate(id, fallback string, lines []string, board bool) {
 	o.enqueue("user "+id, &queue{target: id, private: true, fallback: fallback}, lines, board)
 }
 
+// command queues protocol lines (JOIN, NICK, ...) to send as they are,
+// in order, each its own item: none is ever dropped.
+func (o *outbox) command(lines ...string) {
+	for _, l := range lines {
+		o.enqueue(commandsKey, &queue{command: true}, []string{l}, false)
+	}
+}
+
+// query queues a background protocol line (WHO), sent when no reply or
+// command waits; a line already waiting is not queued again.
+func (o *outbox) query(line string) {
+	o.mu.Lock()
+	if len(o.background) >= maxBackground || slices.Contains(o.background, line) {
+		o.mu.Unlock()
+		return
+	}
+	o.background = append(o.background, line)
+	o.mu.Unlock()
+	o.poke()
+}
+
 // enqueue adds lines to the queue under key, which fresh starts when
 // there is none.
 func (o *outbox) enqueue(key string, fresh *queue, lines []string, board bool) {
@@ -94,13 +147,24 @@ func (o *outbox) enqueue(key string, fresh *queue, lines []string, board bool) {
 	if q == nil {
 		q = fresh
 		o.queues[key] = q
-		o.ring = append(o.ring, key)
+		if q.command {
+			o.ring = append([]string{key}, o.ring...) // commands take the next turn
+		} else {
+			o.ring = append(o.ring, key)
+		}
 	} else if fresh.fallback != "" {
 		q.fallback = fresh.fallback
 	}
 	q.items = append(q.items, outItem{lines: append([]string(nil), lines...), board: board})
-	q.coalesce(o.max)
+	if !q.command {
+		q.coalesce(o.max)
+	}
 	o.mu.Unlock()
+	o.poke()
+}
+
+// poke wakes run.
+func (o *outbox) poke() {
 	select {
 	case o.wake <- struct{}{}:
 	default:
@@ -111,7 +175,7 @@ func (o *outbox) enqueue(key string, fresh *queue, lines []string, board bool) {
 func (o *outbox) depth() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	n := 0
+	n := len(o.background)
 	for _, q := range o.queues {
 		n += q.pending()
 	}
@@ -169,11 +233,29 @@ func (q *queue) newerBoard(i int) bool {
 // reply.
 //
 // A private line whose user is not on the network is dropped (skipped);
-// target is then "" with ok true.
+// target is then "" with ok true. A protocol line has target "".
 func (o *outbox) next() (target, line string, ok bool) {
-	q, line, ok := o.take()
-	if !ok || !q.private {
-		return q.target, line, ok
+	l, ok := o.nextLine(true)
+	return l.target, l.line, ok
+}
+
+// outLine is a line to send: a PRIVMSG's target and text, or a protocol
+// line (command).
+type outLine struct {
+	target, line string
+	command      bool
+	query        bool // a background query
+}
+
+// nextLine is next, telling protocol lines apart; idle says a
+// background query may go if nothing else waits.
+func (o *outbox) nextLine(idle bool) (outLine, bool) {
+	q, line, ok := o.take(idle)
+	if !ok || q.command {
+		return outLine{line: line, command: q.command, query: q.query}, ok
+	}
+	if !q.private {
+		return outLine{target: q.target, line: line}, true
 	}
 	to := q.target
 	if o.resolve != nil {
@@ -185,14 +267,20 @@ func (o *outbox) next() (target, line string, ok bool) {
 	if to == "" && o.skipped != nil {
 		o.skipped(q.target)
 	}
-	return to, line, true
+	return outLine{target: to, line: line}, true
 }
 
-// take pops the next line to send and the queue it came from.
-func (o *outbox) take() (q *queue, line string, ok bool) {
+// take pops the next line to send and the queue it came from: a
+// background query (in a command queue of its own) only when idle and
+// no queue has lines.
+func (o *outbox) take(idle bool) (q *queue, line string, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.ring) == 0 {
+		if idle && len(o.background) > 0 {
+			line, o.background = o.background[0], o.background[1:]
+			return &queue{command: true, query: true}, line, true
+		}
 		return &queue{}, "", false
 	}
 	key := o.ring[0]
@@ -224,33 +312,71 @@ func (o *outbox) take() (q *queue, line string, ok bool) {
 func (o *outbox) run(ctx context.Context) {
 	for {
 		if d := o.pace.wait(time.Now()); d > 0 {
-			t := time.NewTimer(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
+			if !o.sleep(ctx, d) {
 				return
-			case <-t.C:
 			}
 			continue
 		}
-		target, line, ok := o.next()
+		// A background query leaves most of the budget for a burst of
+		// replies: it waits until the debt is below a quarter of it.
+		idleIn := o.pace.waitFor(time.Now(), o.pace.budget/4)
+		l, ok := o.nextLine(idleIn == 0)
 		if !ok {
+			var retry <-chan time.Time
+			var t *time.Timer
+			if idleIn > 0 && o.hasBackground() {
+				t = time.NewTimer(idleIn)
+				retry = t.C
+			}
 			select {
 			case <-ctx.Done():
 				return
 			case <-o.wake:
+			case <-retry:
+			}
+			if t != nil {
+				t.Stop()
 			}
 			continue
 		}
-		if target == "" {
+		switch {
+		case l.command:
+			o.pace.sent(time.Now(), len(l.line))
+			if l.query {
+				o.pace.debt += queryPenalty
+			}
+			if o.sendCommand != nil {
+				o.sendCommand(l.line)
+			}
+		case l.target == "":
 			continue // a private line for someone not on the network
+		default:
+			o.pace.sent(time.Now(), len("PRIVMSG ")+len(l.target)+len(" :")+len(l.line))
+			o.send(l.target, l.line)
 		}
-		o.pace.sent(time.Now(), len("PRIVMSG ")+len(target)+len(" :")+len(line))
-		o.send(target, line)
 		if ctx.Err() != nil {
 			return
 		}
 	}
+}
+
+// sleep waits d, or until ctx is done (false).
+func (o *outbox) sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// hasBackground reports whether background queries wait.
+func (o *outbox) hasBackground() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.background) > 0
 }
 
 // floodBudget is how far ahead of the line rate the outbox may run: a
@@ -280,9 +406,13 @@ func (p *pacer) settle(now time.Time) {
 }
 
 // wait is how long to wait, from now, before the next line may go.
-func (p *pacer) wait(now time.Time) time.Duration {
+func (p *pacer) wait(now time.Time) time.Duration { return p.waitFor(now, p.budget) }
+
+// waitFor is how long to wait, from now, until the debt is within
+// budget.
+func (p *pacer) waitFor(now time.Time, budget time.Duration) time.Duration {
 	p.settle(now)
-	return max(0, p.debt-p.budget)
+	return max(0, p.debt-budget)
 }
 
 // sent records a line of n bytes sent at now.
