@@ -17,7 +17,7 @@ import (
 func tableAt(t *testing.T, phase bot.Phase, updated time.Time, moves ...string) []byte {
 	t.Helper()
 	data, err := bot.MarshalRecord(&bot.Record{Schema: bot.SchemaVersion, Game: "ataxx", Phase: phase, UndoBy: -1,
-		Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "alice", Name: "alice"}, {Kind: bot.SeatAI, Level: 3}},
+		Seats:   []bot.Seat{{Kind: bot.SeatHuman, UserID: "alice", Name: "alice"}, {Kind: bot.SeatAI, Level: 3}},
 		Updated: updated, Moves: moves, State: json.RawMessage(`{"moves":"` + strings.Join(moves, " ") + `"}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,9 @@ func TestMigrateKeepsNewerInTheTarget(t *testing.T) {
 		return bot.ArchivedGame{ID: id, Kind: "ataxx", Players: []bot.ArchivedPlayer{{Seat: "Red", UserID: "alice", Player: "console:alice", Name: "alice"}},
 			Moves: moves, Winner: 0, Began: t0, Ended: t0.Add(time.Minute)}
 	}
-	rating := func(games int) []byte { return []byte(`{"r":1500,"rd":300,"sigma":0.06,"games":` + strconv.Itoa(games) + `,"last":"2026-11-27T01:00:00Z"}`) }
+	rating := func(games int) []byte {
+		return []byte(`{"r":1500,"rd":300,"sigma":0.06,"games":` + strconv.Itoa(games) + `,"last":"2026-11-27T01:00:00Z"}`)
+	}
 	for _, c := range []struct {
 		name      string
 		src, dst  func(t *testing.T, s *memory.Store)
@@ -62,13 +64,13 @@ func TestMigrateKeepsNewerInTheTarget(t *testing.T) {
 			},
 			wantKey: "irc:#a", wantTable: tableAt(t, bot.PhasePlaying, t0.Add(time.Minute), "b6", "f6")},
 		{name: "a record that says nothing of its age is kept",
-			src: func(t *testing.T, s *memory.Store) { s.Save(ctx, "host:x", []byte("irc:#a"), 0, true) },
-			dst: func(t *testing.T, s *memory.Store) { s.Save(ctx, "host:x", []byte("irc:#b"), 0, true) },
+			src:     func(t *testing.T, s *memory.Store) { s.Save(ctx, "host:x", []byte("irc:#a"), 0, true) },
+			dst:     func(t *testing.T, s *memory.Store) { s.Save(ctx, "host:x", []byte("irc:#b"), 0, true) },
 			refused: "record host:x: the target's record differs, and neither says it is the later",
 			wantKey: "host:x", wantTable: []byte("irc:#b")},
 		{name: "another game under the same id is kept",
-			src: func(t *testing.T, s *memory.Store) { s.ArchiveGame(ctx, game("7", "b6")) },
-			dst: func(t *testing.T, s *memory.Store) { s.ArchiveGame(ctx, game("7", "f6")) },
+			src:     func(t *testing.T, s *memory.Store) { s.ArchiveGame(ctx, game("7", "b6")) },
+			dst:     func(t *testing.T, s *memory.Store) { s.ArchiveGame(ctx, game("7", "f6")) },
 			refused: "game 7: the target holds another game under this id"},
 		{name: "a rating with more games in the target is kept, and its rank",
 			src: func(t *testing.T, s *memory.Store) {
@@ -81,8 +83,8 @@ func TestMigrateKeepsNewerInTheTarget(t *testing.T) {
 			},
 			refused: "rating of console:alice in ataxx: the target's rating took in more games"},
 		{name: "an identity linked to another player is kept",
-			src: func(t *testing.T, s *memory.Store) { s.LinkIdentity(ctx, "discord:1", "console:alice") },
-			dst: func(t *testing.T, s *memory.Store) { s.LinkIdentity(ctx, "discord:1", "console:bob") },
+			src:     func(t *testing.T, s *memory.Store) { s.LinkIdentity(ctx, "discord:1", "console:alice") },
+			dst:     func(t *testing.T, s *memory.Store) { s.LinkIdentity(ctx, "discord:1", "console:bob") },
 			refused: "link of discord:1: linked to console:bob in the target, to console:alice in the source"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
