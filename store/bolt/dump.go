@@ -14,12 +14,15 @@ import (
 
 var _ bot.Portable = (*Store)(nil)
 
-// derivedBuckets are rebuilt from other buckets by the writes that fill
-// them (ArchiveGame, SetRank, LinkIdentity), or hold nothing to carry
-// (leases, link codes): Dump gives none of their keys.
-var derivedBuckets = map[string]bool{
-	historyBucket: true, ranksBucket: true, linksOfBucket: true,
-	leaseBucket: true, linkCodesBucket: true,
+// derived reports whether a bucket is rebuilt from other buckets by the
+// writes that fill them (ArchiveGame, SetRank, LinkIdentity), or holds
+// nothing to carry (leases, link codes): Dump gives none of its keys.
+func derived(bucket string) bool {
+	switch bucket {
+	case historyBucket, ranksBucket, linksOfBucket, leaseBucket, linkCodesBucket:
+		return true
+	}
+	return false
 }
 
 // Dump gives everything in the file, in one read transaction: a
@@ -34,7 +37,7 @@ func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
 				return err
 			}
 			switch n := string(name); {
-			case derivedBuckets[n]:
+			case derived(n):
 				return nil
 			case n == bucketName:
 				return dumpVersioned(b, n, each, func(k, data []byte) bot.Item {

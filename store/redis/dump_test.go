@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
@@ -105,5 +106,50 @@ func TestDumpSkipsDamage(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].Type != bot.ItemSkipped || !strings.Contains(got[0].Note, "no version") {
 		t.Fatalf("Dump of a record without a version: got %+v; want it skipped, saying why", got)
+	}
+}
+
+// TestMigratedTablesExpireAsSaved: Migrate saves a finished table as
+// done (it expires after DoneTTL, as the host's own save would) and a
+// running one, and a tournament still running, as not done (never
+// expiring).
+func TestMigratedTablesExpireAsSaved(t *testing.T) {
+	ctx := context.Background()
+	url := redistest.URL(t)
+	dst := open(t, url, fmt.Sprintf("ttl%d", time.Now().UnixNano()))
+	src := memory.New()
+	table := func(phase bot.Phase) []byte {
+		data, err := bot.MarshalRecord(&bot.Record{Schema: bot.SchemaVersion, Game: "ataxx", Phase: phase, UndoBy: -1, State: []byte("{}")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	cases := []struct {
+		key     string
+		data    []byte
+		expires bool
+	}{
+		{"irc:#over", table(bot.PhaseOver), true},
+		{"irc:#setup", table(bot.PhaseSetup), true},
+		{"irc:#playing", table(bot.PhasePlaying), false},
+		{"tournament:t1", []byte(`{"id":"t1","state":"running"}`), false},
+		{"tournament:t2", []byte(`{"id":"t2","state":"finished"}`), true},
+		{"host:x", []byte("irc:#playing"), true},
+		{"index:running", []byte(`[]`), false},
+	}
+	for _, c := range cases {
+		if _, err := src.Save(ctx, c.key, c.data, 0, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, err := bot.Migrate(ctx, src, dst); err != nil {
+		t.Fatalf("Migrate: %v\n%s", err, r)
+	}
+	for _, c := range cases {
+		ttl, err := dst.TTL(ctx, c.key)
+		if err != nil || (ttl > 0) != c.expires {
+			t.Errorf("%s in the target: TTL %v, %v; want expiring %v", c.key, ttl, err, c.expires)
+		}
 	}
 }
