@@ -76,9 +76,9 @@ func quitProc(t *testing.T, p *proc) {
 // a finished rated game, leaves a game running against the AI and runs
 // a tournament to its end; ataxxbot migrate moves it all to a real Redis
 // Cluster (a second run changes nothing), where the bot plays on: the
-// running game takes its next move and the AI answers, the rating, the
-// archived game and the tournament read back, and a new game gets the
-// next id. Then back to a new bolt file, where it plays on again; a
+// running game takes its next move and the AI answers, a move typed in
+// a hosted game's window reaches it, the rating, the archived game and
+// the tournament read back, and a new game gets the next id. Then back to a new bolt file, where it plays on again; a
 // backup of that file restores into a third; and the cluster's older
 // copy is refused over the newer bolt file, with exit status 3.
 func TestMigrateBoltToClusterAndBack(t *testing.T) {
@@ -101,18 +101,40 @@ func TestMigrateBoltToClusterAndBack(t *testing.T) {
 	p.send(t, "a7-b6")
 	p.send(t, "<bob> g7-f6")
 	p.send(t, "resign")
-	p.expect(t, "Blue wins. (game 1)", procTimeout)
+	gameID := regexp.MustCompile(`\bgame (\w+)\)`) // "(game 1)", "(no pieces left; game 5)"
+	used := map[string]bool{} // every game id given on the bolt file
+	lines := p.expect(t, "Blue wins.", procTimeout)
+	finished := gameID.FindStringSubmatch(lines[len(lines)-1])
+	if finished == nil {
+		t.Fatalf("no game id in %q", lines[len(lines)-1])
+	}
 	p.send(t, "rating")
 	ratingLine := p.expect(t, "alice: Ataxx", procTimeout)
 	rating := ratingLine[len(ratingLine)-1]
 	p.send(t, "/join #run")
 	p.send(t, "start ai")
 	p.send(t, "a7-b6")
-	p.expect(t, "Blue (AI level 3) plays", procTimeout)
+	lines = append(lines, p.expect(t, "Blue (AI level 3) plays", procTimeout)...)
+	p.send(t, "/join #host") // a hosted game, joined from another channel's window
+	p.send(t, "host g1")
+	p.send(t, "/join #window")
+	p.send(t, "<bob> join g1")
+	p.send(t, "/join #host")
+	p.send(t, "a7-b6")
+	lines = append(lines, p.expect(t, "[#window] Red (alice) plays a7-b6.", procTimeout)...)
 	p.send(t, "/join #tour")
 	p.send(t, "tournament ataxx roundrobin ai:1 ai:2 tc 1m")
-	p.expect(t, "Tournament t3 is over.", time.Minute)
+	lines = append(lines, p.expect(t, " is over.", time.Minute)...)
+	tour := regexp.MustCompile(`Tournament (\S+) is over\.`).FindStringSubmatch(lines[len(lines)-1])
+	for _, l := range lines {
+		if m := gameID.FindStringSubmatch(l); m != nil {
+			used[m[1]] = true
+		}
+	}
 	quitProc(t, p)
+	if tour == nil || len(used) < 5 {
+		t.Fatalf("on bolt: got tournament %q and game ids %v; want a tournament and 5 games", tour, used)
+	}
 
 	// To the Cluster, twice.
 	out, code := runCode(t, bin, "migrate", "-from", "bolt:"+first, "-to", clusterSpec)
@@ -126,9 +148,15 @@ func TestMigrateBoltToClusterAndBack(t *testing.T) {
 	}
 
 	// On the Cluster the bot plays on.
-	playsOn := func(name string, args []string, move, nextGame string) {
+	playsOn := func(name string, args []string, move, windowMove, hostStatus string) {
 		t.Helper()
 		q := startProc(t, bin, name, nil, args...)
+		q.send(t, "/join #window") // a move typed in the window reaches the hosted game
+		q.send(t, windowMove)
+		q.expect(t, " plays "+windowMove[strings.Index(windowMove, ">")+2:]+".", procTimeout)
+		q.send(t, "/join #host") // where the hosted game is: the move is there
+		q.send(t, "status")
+		q.expect(t, hostStatus, procTimeout)
 		q.send(t, "/join #run")
 		q.send(t, move)
 		q.expect(t, "Red (alice) plays "+move+".", procTimeout)
@@ -137,20 +165,27 @@ func TestMigrateBoltToClusterAndBack(t *testing.T) {
 		if got := q.expect(t, "alice: Ataxx", procTimeout); got[len(got)-1] != rating {
 			t.Errorf("%s: rating: got %q; want %q", name, got[len(got)-1], rating)
 		}
-		q.send(t, "game 1")
-		q.expect(t, "Game 1, ataxx", procTimeout)
+		q.send(t, "game "+finished[1])
+		q.expect(t, "Red resigns. Blue wins.", procTimeout)
 		q.send(t, "/join #tour")
 		q.send(t, "tournament status")
-		status := strings.Join(q.expect(t, "Tournament t3", procTimeout), "\n") + strings.Join(q.drain(300*time.Millisecond), "\n")
+		status := strings.Join(q.expect(t, "Tournament "+tour[1], procTimeout), "\n") + strings.Join(q.drain(300*time.Millisecond), "\n")
 		if !strings.Contains(status, "finished, 2 of 2 games played") {
-			t.Errorf("%s: tournament status: got\n%s\nwant t3 finished", name, status)
+			t.Errorf("%s: tournament status: got\n%s\nwant %s finished", name, status, tour[1])
 		}
-		q.send(t, "/join #game"+nextGame)
+		q.send(t, "/join #new")
+		q.send(t, "new")
 		q.send(t, "start ai")
-		q.expect(t, "(game "+nextGame+")", procTimeout) // no id given twice
+		on := q.expect(t, "Game on:", procTimeout)
+		m := gameID.FindStringSubmatch(on[len(on)-1])
+		if m == nil || used[m[1]] {
+			t.Errorf("%s: a new game: got %q; want an id never given before (%v)", name, on[len(on)-1], used)
+		} else {
+			used[m[1]] = true
+		}
 		quitProc(t, q)
 	}
-	playsOn("bot on the cluster", []string{"-config", clusterCfg}, "a7-a6", "6")
+	playsOn("bot on the cluster", []string{"-config", clusterCfg}, "a7-a6", "<bob> g7-f6", "Red 3, Blue 3. Red (alice) to move.")
 
 	// Back to a new bolt file, where it plays on again.
 	out, code = runCode(t, bin, "migrate", "-from", clusterSpec, "-to", "bolt:"+second)
@@ -158,7 +193,7 @@ func TestMigrateBoltToClusterAndBack(t *testing.T) {
 		t.Fatalf("migrate back to bolt: got code %d:\n%s", code, out)
 	}
 	t.Logf("cluster -> bolt:\n%s", out)
-	playsOn("bot on bolt again", []string{"-store", "bolt:" + second, "-config", boltCfg}, "g1-g2", "7")
+	playsOn("bot on bolt again", []string{"-store", "bolt:" + second, "-config", boltCfg}, "g1-g2", "<alice> b6-c5", "Red 4, Blue 3. Blue (bob) to move.")
 
 	// A backup of it restores into a third file, whole.
 	backupFile := filepath.Join(dir, "second.jsonl.gz")
