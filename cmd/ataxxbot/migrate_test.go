@@ -102,7 +102,7 @@ func TestMigrateBoltToClusterAndBack(t *testing.T) {
 	p.send(t, "<bob> g7-f6")
 	p.send(t, "resign")
 	gameID := regexp.MustCompile(`\bgame (\w+)\)`) // "(game 1)", "(no pieces left; game 5)"
-	used := map[string]bool{} // every game id given on the bolt file
+	used := map[string]bool{}                      // every game id given on the bolt file
 	lines := p.expect(t, "Blue wins.", procTimeout)
 	finished := gameID.FindStringSubmatch(lines[len(lines)-1])
 	if finished == nil {
