@@ -5,6 +5,8 @@
 //
 //	ataxxbot [console] [-cs61b] [-store mem|bolt:PATH|redis://...] [-config FILE] [-channel NAME]
 //	ataxxbot record [-store bolt:PATH|redis://...] [-config FILE] CHANNEL|-key KEY
+//	ataxxbot migrate -from STORE -to STORE
+//	ataxxbot backup [-store STORE | -config FILE] -o FILE
 //
 // ataxxbot -h lists the subcommand and every flag.
 //
@@ -58,6 +60,12 @@ func main() {
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "record" {
 		return runRecord(ctx, args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "migrate" {
+		return runMigrate(ctx, args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "backup" {
+		return runBackup(ctx, args[1:], stdout, stderr)
 	}
 	forceConsole := len(args) > 0 && args[0] == "console"
 	if forceConsole {
@@ -233,6 +241,15 @@ Subcommands:
   record    print a channel's stored record as JSON: ataxxbot record
             [-store S] [-config F] CHANNEL (irc:#ataxx, or #ataxx on the
             config's one network) or -key KEY; ataxxbot record -h says more.
+  migrate   copy a whole store into another (bolt to Redis or a Redis
+            Cluster and back, or a backup file into a store): ataxxbot
+            migrate -from STORE -to STORE, with STORE bolt:PATH,
+            redis://HOST:PORT/DB, cluster:HOST:PORT,..., config:FILE or
+            file:BACKUP; running games play on in the target. Idempotent;
+            keeps newer data in the target; reads it all back.
+            ataxxbot migrate -h says more.
+  backup    write a whole store to one file that migrate -from file:FILE
+            reads: ataxxbot backup -store STORE -o FILE (or -config F).
 
 Flags:
 `

@@ -100,3 +100,11 @@ func TestArchiveSurvivesReopen(t *testing.T) {
 		t.Fatalf("Top after reopen: got %v, %v", top, err)
 	}
 }
+
+func TestPortableContract(t *testing.T) {
+	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget {
+		s := open(t, filepath.Join(t.TempDir(), "games.db"))
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}

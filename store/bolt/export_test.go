@@ -12,3 +12,6 @@ func Games(s *Store, fn func(b *bbolt.Bucket) error) error {
 func Bucket(s *Store, name string, fn func(b *bbolt.Bucket) error) error {
 	return s.db.Update(func(tx *bbolt.Tx) error { return fn(tx.Bucket([]byte(name))) })
 }
+
+// Update runs fn in a write transaction.
+func Update(s *Store, fn func(tx *bbolt.Tx) error) error { return s.db.Update(fn) }

@@ -19,3 +19,7 @@ func TestArchiveContract(t *testing.T) {
 func TestLinkContract(t *testing.T) {
 	storetest.RunLink(t, func(t *testing.T) bot.Archive { return memory.New() })
 }
+
+func TestPortableContract(t *testing.T) {
+	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget { return memory.New() })
+}
