@@ -1212,7 +1212,14 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	case t.empty():
 		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
-		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
+		over := strings.TrimPrefix(OverText(t.spec.Seats, t.rec.result()), "Game over: ")
+		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, over, b.seatList(t))
+		if score := t.st.Result().Score; score != "" {
+			text += " " + score
+		}
+		if t.rec.ID != "" {
+			text += " (" + b.gameRef(t.rec.ID) + ")"
+		}
 		if line := b.clockLine(t); line != "" {
 			text += " " + line
 		}

@@ -560,9 +560,7 @@ func (b *Bot) gameReplies(g ArchivedGame, m Message, player string) ([]Reply, er
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	head := fmt.Sprintf("Game %s, %s, %s to %s: %s. %s %s.", g.ID, g.Kind,
 		g.Began.UTC().Format("2006-01-02 15:04"), g.Ended.UTC().Format("2006-01-02 15:04"), playersText(g), outcomeText(g), plural(len(g.Moves), "move"))
 	viewer := viewerSeat(g, m, player)

@@ -262,9 +262,7 @@ func (b *Bot) archivedView(g ArchivedGame) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending})
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	v := GameView{
 		ID: g.ID, Kind: strings.ToLower(spec.Name), Title: spec.Title,
 		Status: fmt.Sprintf("%s: %s. %s", spec.Title, playersText(g), outcomeText(g)),
@@ -433,8 +431,6 @@ func (b *Bot) GamePicture(ctx context.Context, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending})
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	return b.BoardPNG(st, Spectator, archivedCaption(g))
 }

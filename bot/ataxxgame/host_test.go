@@ -251,7 +251,7 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!resign", want: "Red resigns. Blue wins."},
 			{user: "alice", text: "!resign", want: "no game is running", wantErr: true},
 			{user: "carol", text: "!dump", want: "==="},
-			{user: "carol", text: "!ataxx status", want: "Ataxx: game over: Red resigns. Blue wins."},
+			{user: "carol", text: "!ataxx status", want: "Ataxx: game over: Red resigned; Blue wins. Red (alice), Blue (AI level 3). Red 2, Blue 2."},
 		}, phase: bot.PhaseOver},
 		{name: "color swaps seats before the game", steps: []step{
 			{user: "alice", text: "!ataxx start", want: "open"},
