@@ -536,6 +536,15 @@ func (b *Bot) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
 			return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, true, nil
 		}
 	}
+	if strings.Trim(what, "-+0123456789") != "" {
+		// A name, not a level: a program this kind has not configured.
+		if len(spec.Engines) == 0 {
+			return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s (none is); say ai or ai:LEVEL, a level from 1 to %d",
+				ErrBadCommand, cut(what, 20), spec.Title, b.cfg.MaxLevel)
+		}
+		return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s; the configured ones are %s (or ai:LEVEL, a level from 1 to %d)",
+			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), b.cfg.MaxLevel)
+	}
 	lvl, err := b.level(what)
 	if err != nil {
 		if len(spec.Engines) > 0 {
@@ -1299,6 +1308,13 @@ func (b *Bot) helpReply(t *tx, sp speaker, spec Spec, args []string) {
 // usage and summary (the kind's command, else the host's verb).
 func (b *Bot) help(spec Spec, args []string) string {
 	host := b.HostCommands()
+	names := func(cs []CommandSpec) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return strings.Join(out, ", ")
+	}
 	if len(args) > 0 {
 		want := strings.ToLower(args[0])
 		for _, h := range append(slices.Clone(spec.Commands), host...) {
@@ -1306,14 +1322,27 @@ func (b *Bot) help(spec Spec, args []string) string {
 				return fmt.Sprintf("%s%s - %s", b.cfg.Prefix, h.UsageText(), h.Summary)
 			}
 		}
-		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
-	}
-	names := func(cs []CommandSpec) string {
-		var out []string
-		for _, c := range cs {
-			out = append(out, c.Name)
+		// Another kind's command: say whose, and what this game has.
+		var owners []string
+		first := ""
+		for _, k := range b.order {
+			other := b.specs[k]
+			if _, ok := other.Command(want); ok && !strings.EqualFold(other.Name, spec.Name) {
+				owners = append(owners, other.Title)
+				if first == "" {
+					first = strings.ToLower(other.Name)
+				}
+			}
 		}
-		return strings.Join(out, ", ")
+		if len(owners) > 0 {
+			here := ""
+			if len(spec.Commands) > 0 {
+				here = fmt.Sprintf(" %s's commands here: %s.", spec.Title, names(spec.Commands))
+			}
+			return fmt.Sprintf("%s is a %s command (%s%s help %s).%s Say %shelp for the list.", cut(want, 20), strings.Join(owners, " and "),
+				b.cfg.Prefix, first, cut(want, 20), here, b.cfg.Prefix)
+		}
+		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
 	}
 	var sb strings.Builder
 	if len(spec.Commands) > 0 {

@@ -16,7 +16,7 @@ import (
 // private secret reaches anyone but its owner.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{"!guess start @bob", "!hide 7", "!#g hide 3", "!guess", "!5", "!undo", "!new",
-		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo", "!start @bob 10m+5s", "!start ai 3 1d", "!start 0s", "!start none"} {
+		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo", "!start @bob 10m+5s", "!start ai 3 1d", "!start 0s", "!start none", "!start ai:foo", "!start ai:-1", "!help setup"} {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(5))
 	}
