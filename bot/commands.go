@@ -1276,7 +1276,7 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
-		{Name: "game", Use: Look, Usage: "game ID", Summary: "a finished game: players, result and final board"},
+		{Name: "game", Use: Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"},
 		{Name: "export", Use: Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"},
 		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
 		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},

@@ -44,7 +44,7 @@ func FuzzArchiveCommands(f *testing.F) {
 	for _, s := range []string{"!history", "!history @bob guess page 2", "!history page 0", "!game 1", "!game ../1",
 		"!export 1", "!export", "!rating @", "!rating guess guess", "!top", "!top guess x", "!guess top 3", "!history @\x01",
 		"!link", "!link list", "!link abcde-fgh23", "!link @bob ABCDE-FGH23", "!link list x",
-		"!unlink", "!unlink f:id-alice", "!unlink a b"} {
+		"!unlink", "!unlink f:id-alice", "!unlink a b", "!game #1", "!game #", "!game 3k", "!game 99"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

@@ -64,13 +64,35 @@ func (b *Bot) assignID(t *tx) error {
 	if a == nil || t.rec.ID != "" || t.ctx == nil {
 		return nil
 	}
-	id, err := a.NextGameID(t.ctx)
+	id, err := nextGameID(t.ctx, a)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	t.rec.ID = id
 	return nil
 }
+
+// nextGameID returns a new game id: the archive's counter in decimal,
+// "12", which reads as an id in a sentence ("game 12"), where base 36
+// read as a word ("game a"). The stores count in base 36
+// (Archive.NextGameID); the decimal form of the counter never spells an
+// id the same store gave before in base 36, as a string of digits is
+// worth no less in base 36 than in decimal and the counter only grows: an
+// old id names its old game still.
+func nextGameID(ctx context.Context, a Archive) (string, error) {
+	id, err := a.NextGameID(ctx)
+	if err != nil {
+		return "", err
+	}
+	if n, err := strconv.ParseUint(id, 36, 64); err == nil {
+		return strconv.FormatUint(n, 10), nil
+	}
+	return id, nil
+}
+
+// gameIDArg reads a game id as players write it: any case, and with a
+// "#" before it ("#12").
+func gameIDArg(s string) string { return strings.ToLower(strings.TrimPrefix(s, "#")) }
 
 // archiveSaved archives what a saved transaction finished: the game it
 // ended, and (idempotently, in case the process stopped between that
@@ -370,9 +392,20 @@ func (b *Bot) archiveCommand(ctx context.Context, m Message, p parsed) ([]Reply,
 		if len(args) != 1 {
 			return nil, fmt.Errorf("%w: say %s%s ID", ErrBadCommand, b.cfg.Prefix, p.cmd.Verb)
 		}
-		g, err := a.ArchivedGame(ctx, strings.ToLower(args[0]))
+		id := gameIDArg(args[0])
+		g, err := a.ArchivedGame(ctx, id)
+		if (errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged)) && p.cmd.Verb == "game" {
+			// Not finished yet: the running game, as a spectator sees it.
+			t, rerr := b.runningTx(ctx, id)
+			if rerr != nil {
+				return nil, rerr
+			}
+			if t != nil {
+				return b.runningGameReplies(t), nil
+			}
+		}
 		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
-			return nil, fmt.Errorf("%w: no archived game %q", ErrBadCommand, cut(args[0], 20))
+			return nil, fmt.Errorf("%w: no game %q, finished or running", ErrBadCommand, cut(args[0], 20))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
@@ -567,6 +600,24 @@ func (b *Bot) gameReplies(g ArchivedGame, m Message, player string) ([]Reply, er
 	board := st.Board(viewer)
 	b.attachPicture(&board, spec.Name, st, viewer, archivedCaption(g))
 	return []Reply{{Text: head}, board}, nil
+}
+
+// runningGameReplies answers game ID for a game that runs (or has just
+// ended and is not archived yet): where it is played, its status and its
+// board as a spectator sees them, so a hidden kind shows no hidden piece.
+func (b *Bot) runningGameReplies(t *tx) []Reply {
+	where := GameView{Network: t.table.Network, Channel: t.table.Channel}
+	if isTourGame(t.table) {
+		where.Channel = "" // a game between programs: no channel shows it
+	}
+	head := fmt.Sprintf("Game %s, %s, at %s", t.rec.ID, strings.ToLower(t.spec.Name), where.Where())
+	if !t.rec.Began.IsZero() {
+		head += ", since " + t.rec.Began.UTC().Format("2006-01-02 15:04")
+	}
+	head += ": " + b.status(t, speaker{}) // nobody's seat: a spectator
+	board := b.withClock(t, t.st.Board(Spectator))
+	b.attachPicture(&board, t.spec.Name, t.st, Spectator, b.pictureCaption(t))
+	return []Reply{{Text: head}, board}
 }
 
 // exportReplies answers export ID: the kind's file as a monospaced block

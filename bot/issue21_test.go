@@ -130,7 +130,7 @@ func TestHistoryPages(t *testing.T) {
 		h.dm("bob", "ready")
 	}
 	rs := h.in("#p", "alice", "!history")
-	want(t, rs, "#p", "page 1):\nc 2026")
+	want(t, rs, "#p", "page 1):\n12 2026")
 	want(t, rs, "#p", "history ... page 2")
 	if n := strings.Count(text(rs), "East wins"); n != 10 {
 		t.Errorf("page 1: got %d games; want 10", n)

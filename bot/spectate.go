@@ -44,6 +44,19 @@ type GameView struct {
 	Version string
 }
 
+// Where says where the game is played, for a page: the network and the
+// channel ("irc #ataxx"), the network alone where the channel has its name
+// (the console's one channel, "console"), "" when not known.
+func (v GameView) Where() string {
+	switch {
+	case v.Channel == "" || strings.EqualFold(v.Channel, v.Network):
+		return v.Network
+	case v.Network == "":
+		return v.Channel
+	}
+	return v.Network + " " + v.Channel
+}
+
 // PlayerView is one seat of a GameView.
 type PlayerView struct {
 	Seat string // "Red"
