@@ -1031,7 +1031,7 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 	t.rec.Plies = max(0, t.rec.Plies-n)
 	t.rec.Moves = t.rec.Moves[:max(0, len(t.rec.Moves)-n)]
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
-	t.chat(fmt.Sprintf("Took back %d move(s). %s", n, b.owed(t)))
+	t.chat(fmt.Sprintf("Took back %s. %s", plural(n, "move"), b.owed(t)))
 	b.showBoards(t, nil)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ataxxbot/ataxxbot/bot/rating"
 )
@@ -36,6 +37,40 @@ type ExportMeta struct {
 	// game is exported only to its own players (the host exports only
 	// finished games, so Spectator is what it gives).
 	Seat int
+}
+
+// ExportName is the name of a game's export file, in one style for every
+// kind: KIND-DATE-PLAYER-PLAYER.EXT ("congo-20261123-alice-bob.txt"). The
+// date is when play began ("undated" without one); each player's name is
+// kept to letters, digits, - and _ so that it is safe as a file name
+// anywhere, and a seat without a name (players[i]) is called by the
+// seat's (seats[i]).
+func ExportName(kind, ext string, began time.Time, players, seats []string) string {
+	date := "undated"
+	if !began.IsZero() {
+		date = began.UTC().Format("20060102")
+	}
+	parts := []string{strings.ToLower(kind), date}
+	for i, seat := range seats {
+		name := ""
+		if i < len(players) {
+			name = players[i]
+		}
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		w := strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+				return r
+			}
+			return '_'
+		}, name)
+		if strings.Trim(w, "_") == "" {
+			w = seat
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, "-") + "." + ext
 }
 
 // maxExportText is the longest export shown inline; a longer one is
@@ -547,12 +582,26 @@ func playersText(g ArchivedGame) string {
 
 func outcomeText(g ArchivedGame) string {
 	if g.Score != "" {
-		return g.Score
+		return withoutRef(g.Score, g.ID)
 	}
 	if g.Winner >= 0 && g.Winner < len(g.Players) {
 		return shown(g.Players[g.Winner].Name) + " won."
 	}
 	return "Draw."
+}
+
+// withoutRef is the announced end of game id without the reference to
+// the game that closes it (" (game 12)", " (game 12, https://...)"): a
+// summary that names the game already does not name it twice.
+func withoutRef(text, id string) string {
+	i := strings.LastIndex(text, " (game "+id)
+	if i < 0 || !strings.HasSuffix(text, ")") {
+		return text
+	}
+	if rest := text[i+len(" (game "+id):]; rest != ")" && !strings.HasPrefix(rest, ", ") {
+		return text // another game whose id begins the same
+	}
+	return text[:i]
 }
 
 // decodeArchived decodes an archived game's final state with its kind.
@@ -681,7 +730,8 @@ func (b *Bot) ratingReply(ctx context.Context, a Archive, m Message, kind string
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", b.specs[k].Title, r, plural(r.Games, "game")))
 	}
 	if len(parts) == 0 {
-		return []Reply{{Text: fmt.Sprintf("%s has no rated games yet (a new player is 1500? ±350).", shown(name))}}, nil
+		// Worded so that any name reads right, the console's "you" too.
+		return []Reply{{Text: fmt.Sprintf("No rated games yet for %s (a new player is 1500? ±350).", shown(name))}}, nil
 	}
 	return []Reply{{Text: fmt.Sprintf("%s: %s.", shown(name), strings.Join(parts, "; "))}}, nil
 }

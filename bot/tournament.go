@@ -326,7 +326,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Rep
 		if verb == "status" && len(args) == 0 {
 			return []Reply{{Text: "No tournament here yet. " + b.tournamentUsage()}}, nil
 		}
-		return nil, fmt.Errorf("%w: no tournament here; %s", ErrBadCommand, b.tournamentUsage())
+		return nil, fmt.Errorf("%w: no tournament here yet. %s", ErrBadCommand, b.tournamentUsage())
 	}
 	switch verb {
 	case "join":
