@@ -92,7 +92,8 @@ const MaxHistory = 100
 // else is the store's own failure (the host says ErrUnavailable).
 type Archive interface {
 	// NextGameID returns a new game id: short (base 36 of a counter),
-	// never given twice, by any process sharing the store.
+	// never given twice, by any process sharing the store. The host
+	// shows the counter in decimal (nextGameID).
 	NextGameID(ctx context.Context) (string, error)
 	// ArchiveGame keeps g under g.ID and indexes it under each of
 	// g.Users() and g.Kind. It is idempotent by ID: the first write wins,

@@ -29,6 +29,9 @@ func (b *Bot) attachPicture(r *Reply, kind string, st State, viewer int, caption
 		return
 	}
 	r.Shot = &Shot{Kind: kind, State: data, Viewer: viewer, Caption: caption}
+	if res := st.Result(); res.Over {
+		r.Shot.Ended = &res
+	}
 	r.Picture = b.PictureOf(*r.Shot)
 }
 
@@ -44,6 +47,9 @@ func (b *Bot) PictureOf(shot Shot) func() ([]byte, error) {
 		st, err := k.Decode(shot.State)
 		if err != nil {
 			return nil, fmt.Errorf("picture of a %s board: %w", shot.Kind, err)
+		}
+		if shot.Ended != nil {
+			endState(st, *shot.Ended)
 		}
 		// BoardPNG encodes st again for its cache key; the decode is the
 		// price of a picture that shows its own moment.

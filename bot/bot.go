@@ -679,6 +679,9 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 		t.wreck = rec // nil when not even the record could be read
 		return t, nil
 	}
+	if rec.Phase == PhaseOver {
+		endState(st, rec.result())
+	}
 	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {

@@ -347,7 +347,7 @@ func TestUndoByBothPlayers(t *testing.T) {
 	want(t, h.in("#u", "alice", "!undo"), "private:id-alice", "no guess of yours to take back")
 	h.in("#u", "alice", "!3")
 	want(t, h.in("#u", "alice", "!undo"), "#u", "East (alice) asks to take back a move.")
-	want(t, h.in("#u", "bob", "!undo"), "#u", "Took back 1 move(s). East (alice) to move.")
+	want(t, h.in("#u", "bob", "!undo"), "#u", "Took back 1 move. East (alice) to move.")
 	want(t, h.in("#u", "alice", "!guesses"), "private:id-alice", "No guesses yet.")
 }
 

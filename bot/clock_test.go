@@ -214,7 +214,7 @@ func TestFlagByCommand(t *testing.T) {
 			}
 			// Claimed once: the next command finds the game over.
 			rs = h.in("#f", "carol", "!status")
-			if strings.Contains(text(rs), "#f> East loses on time") || !strings.Contains(text(rs), "game over: East loses on time. West wins.") {
+			if strings.Contains(text(rs), "#f> East loses on time") || !strings.Contains(text(rs), "game over: East ran out of time; West wins.") {
 				t.Fatalf("status after the flag: got\n%s\nwant game over, the flag once", text(rs))
 			}
 			if rec := h.record("test:#f"); rec.Ending != bot.EndTime || rec.Clock.LeftMS[0] != 0 {

@@ -536,6 +536,15 @@ func (b *Bot) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
 			return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, true, nil
 		}
 	}
+	if strings.Trim(what, "-+0123456789") != "" {
+		// A name, not a level: a program this kind has not configured.
+		if len(spec.Engines) == 0 {
+			return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s (none is); say ai or ai:LEVEL, a level from 1 to %d",
+				ErrBadCommand, cut(what, 20), spec.Title, b.cfg.MaxLevel)
+		}
+		return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s; the configured ones are %s (or ai:LEVEL, a level from 1 to %d)",
+			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), b.cfg.MaxLevel)
+	}
 	lvl, err := b.level(what)
 	if err != nil {
 		if len(spec.Engines) > 0 {
@@ -1022,7 +1031,7 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 	t.rec.Plies = max(0, t.rec.Plies-n)
 	t.rec.Moves = t.rec.Moves[:max(0, len(t.rec.Moves)-n)]
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
-	t.chat(fmt.Sprintf("Took back %d move(s). %s", n, b.owed(t)))
+	t.chat(fmt.Sprintf("Took back %s. %s", plural(n, "move"), b.owed(t)))
 	b.showBoards(t, nil)
 	return nil
 }
@@ -1212,7 +1221,14 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	case t.empty():
 		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
-		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, t.rec.Result, b.seatList(t))
+		over := strings.TrimPrefix(OverText(t.spec.Seats, t.rec.result()), "Game over: ")
+		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, over, b.seatList(t))
+		if score := t.st.Result().Score; score != "" {
+			text += " " + score
+		}
+		if t.rec.ID != "" {
+			text += " (" + b.gameRef(t.rec.ID) + ")"
+		}
 		if line := b.clockLine(t); line != "" {
 			text += " " + line
 		}
@@ -1260,7 +1276,7 @@ func (b *Bot) HostCommands() []CommandSpec {
 		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
 		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
-		{Name: "game", Use: Look, Usage: "game ID", Summary: "a finished game: players, result and final board"},
+		{Name: "game", Use: Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"},
 		{Name: "export", Use: Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"},
 		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
 		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
@@ -1292,6 +1308,13 @@ func (b *Bot) helpReply(t *tx, sp speaker, spec Spec, args []string) {
 // usage and summary (the kind's command, else the host's verb).
 func (b *Bot) help(spec Spec, args []string) string {
 	host := b.HostCommands()
+	names := func(cs []CommandSpec) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return strings.Join(out, ", ")
+	}
 	if len(args) > 0 {
 		want := strings.ToLower(args[0])
 		for _, h := range append(slices.Clone(spec.Commands), host...) {
@@ -1299,14 +1322,27 @@ func (b *Bot) help(spec Spec, args []string) string {
 				return fmt.Sprintf("%s%s - %s", b.cfg.Prefix, h.UsageText(), h.Summary)
 			}
 		}
-		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
-	}
-	names := func(cs []CommandSpec) string {
-		var out []string
-		for _, c := range cs {
-			out = append(out, c.Name)
+		// Another kind's command: say whose, and what this game has.
+		var owners []string
+		first := ""
+		for _, k := range b.order {
+			other := b.specs[k]
+			if _, ok := other.Command(want); ok && !strings.EqualFold(other.Name, spec.Name) {
+				owners = append(owners, other.Title)
+				if first == "" {
+					first = strings.ToLower(other.Name)
+				}
+			}
 		}
-		return strings.Join(out, ", ")
+		if len(owners) > 0 {
+			here := ""
+			if len(spec.Commands) > 0 {
+				here = fmt.Sprintf(" %s's commands here: %s.", spec.Title, names(spec.Commands))
+			}
+			return fmt.Sprintf("%s is a %s command (%s%s help %s).%s Say %shelp for the list.", cut(want, 20), strings.Join(owners, " and "),
+				b.cfg.Prefix, first, cut(want, 20), here, b.cfg.Prefix)
+		}
+		return fmt.Sprintf("No command %q. Say %shelp for the list.", cut(want, 20), b.cfg.Prefix)
 	}
 	var sb strings.Builder
 	if len(spec.Commands) > 0 {

@@ -83,7 +83,7 @@ func TestAbort(t *testing.T) {
 	if _, err := st.ArchivedGame(context.Background(), "1"); !errors.Is(err, bot.ErrNotFound) {
 		t.Errorf("aborted game archived: got %v; want not found", err)
 	}
-	want(t, h.in("#x", "alice", "!rating"), "#x", "no rated games")
+	want(t, h.in("#x", "alice", "!rating"), "#x", "No rated games yet")
 	refused(t, h.in("#x", "alice", "!rematch"), "rematch of an aborted game")
 
 	h.startGuess("#y")
@@ -124,7 +124,7 @@ func TestTakebackNeedsConsent(t *testing.T) {
 	h.in("#t", "alice", "!guess guess 1")
 	want(t, h.in("#t", "alice", "!guess help takeback"), "#t", "only by consent")
 	want(t, h.in("#t", "alice", "!takeback"), "#t", "asks to take back a move")
-	want(t, h.in("#t", "bob", "!takeback"), "#t", "Took back 1 move(s).")
+	want(t, h.in("#t", "bob", "!takeback"), "#t", "Took back 1 move.")
 }
 
 // TestStrategoDrawAndRematch: a hidden kind is ended drawn by the host

@@ -16,7 +16,7 @@ import (
 // private secret reaches anyone but its owner.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{"!guess start @bob", "!hide 7", "!#g hide 3", "!guess", "!5", "!undo", "!new",
-		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo", "!start @bob 10m+5s", "!start ai 3 1d", "!start 0s", "!start none"} {
+		"!auto east 99", "!guess top 1000", "!" + strings.Repeat("x", 2100), "!status\r\nPRIVMSG #x :hi", "!start ai:\x01", "!color sudo", "!start @bob 10m+5s", "!start ai 3 1d", "!start 0s", "!start none", "!start ai:foo", "!start ai:-1", "!help setup"} {
 		f.Add(s, uint8(0))
 		f.Add(s, uint8(5))
 	}
@@ -44,7 +44,7 @@ func FuzzArchiveCommands(f *testing.F) {
 	for _, s := range []string{"!history", "!history @bob guess page 2", "!history page 0", "!game 1", "!game ../1",
 		"!export 1", "!export", "!rating @", "!rating guess guess", "!top", "!top guess x", "!guess top 3", "!history @\x01",
 		"!link", "!link list", "!link abcde-fgh23", "!link @bob ABCDE-FGH23", "!link list x",
-		"!unlink", "!unlink f:id-alice", "!unlink a b"} {
+		"!unlink", "!unlink f:id-alice", "!unlink a b", "!game #1", "!game #", "!game 3k", "!game 99"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

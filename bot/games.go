@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ataxxbot/ataxxbot/bot/rating"
 )
@@ -38,6 +39,40 @@ type ExportMeta struct {
 	Seat int
 }
 
+// ExportName is the name of a game's export file, in one style for every
+// kind: KIND-DATE-PLAYER-PLAYER.EXT ("congo-20261123-alice-bob.txt"). The
+// date is when play began ("undated" without one); each player's name is
+// kept to letters, digits, - and _ so that it is safe as a file name
+// anywhere, and a seat without a name (players[i]) is called by the
+// seat's (seats[i]).
+func ExportName(kind, ext string, began time.Time, players, seats []string) string {
+	date := "undated"
+	if !began.IsZero() {
+		date = began.UTC().Format("20060102")
+	}
+	parts := []string{strings.ToLower(kind), date}
+	for i, seat := range seats {
+		name := ""
+		if i < len(players) {
+			name = players[i]
+		}
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		w := strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+				return r
+			}
+			return '_'
+		}, name)
+		if strings.Trim(w, "_") == "" {
+			w = seat
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, "-") + "." + ext
+}
+
 // maxExportText is the longest export shown inline; a longer one is
 // described (adapters may attach files later).
 const maxExportText = 1800
@@ -64,13 +99,35 @@ func (b *Bot) assignID(t *tx) error {
 	if a == nil || t.rec.ID != "" || t.ctx == nil {
 		return nil
 	}
-	id, err := a.NextGameID(t.ctx)
+	id, err := nextGameID(t.ctx, a)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	t.rec.ID = id
 	return nil
 }
+
+// nextGameID returns a new game id: the archive's counter in decimal,
+// "12", which reads as an id in a sentence ("game 12"), where base 36
+// read as a word ("game a"). The stores count in base 36
+// (Archive.NextGameID); the decimal form of the counter never spells an
+// id the same store gave before in base 36, as a string of digits is
+// worth no less in base 36 than in decimal and the counter only grows: an
+// old id names its old game still.
+func nextGameID(ctx context.Context, a Archive) (string, error) {
+	id, err := a.NextGameID(ctx)
+	if err != nil {
+		return "", err
+	}
+	if n, err := strconv.ParseUint(id, 36, 64); err == nil {
+		return strconv.FormatUint(n, 10), nil
+	}
+	return id, nil
+}
+
+// gameIDArg reads a game id as players write it: any case, and with a
+// "#" before it ("#12").
+func gameIDArg(s string) string { return strings.ToLower(strings.TrimPrefix(s, "#")) }
 
 // archiveSaved archives what a saved transaction finished: the game it
 // ended, and (idempotently, in case the process stopped between that
@@ -370,9 +427,20 @@ func (b *Bot) archiveCommand(ctx context.Context, m Message, p parsed) ([]Reply,
 		if len(args) != 1 {
 			return nil, fmt.Errorf("%w: say %s%s ID", ErrBadCommand, b.cfg.Prefix, p.cmd.Verb)
 		}
-		g, err := a.ArchivedGame(ctx, strings.ToLower(args[0]))
+		id := gameIDArg(args[0])
+		g, err := a.ArchivedGame(ctx, id)
+		if (errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged)) && p.cmd.Verb == "game" {
+			// Not finished yet: the running game, as a spectator sees it.
+			t, rerr := b.runningTx(ctx, id)
+			if rerr != nil {
+				return nil, rerr
+			}
+			if t != nil {
+				return b.runningGameReplies(t), nil
+			}
+		}
 		if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
-			return nil, fmt.Errorf("%w: no archived game %q", ErrBadCommand, cut(args[0], 20))
+			return nil, fmt.Errorf("%w: no game %q, finished or running", ErrBadCommand, cut(args[0], 20))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
@@ -514,12 +582,26 @@ func playersText(g ArchivedGame) string {
 
 func outcomeText(g ArchivedGame) string {
 	if g.Score != "" {
-		return g.Score
+		return withoutRef(g.Score, g.ID)
 	}
 	if g.Winner >= 0 && g.Winner < len(g.Players) {
 		return shown(g.Players[g.Winner].Name) + " won."
 	}
 	return "Draw."
+}
+
+// withoutRef is the announced end of game id without the reference to
+// the game that closes it (" (game 12)", " (game 12, https://...)"): a
+// summary that names the game already does not name it twice.
+func withoutRef(text, id string) string {
+	i := strings.LastIndex(text, " (game "+id)
+	if i < 0 || !strings.HasSuffix(text, ")") {
+		return text
+	}
+	if rest := text[i+len(" (game "+id):]; rest != ")" && !strings.HasPrefix(rest, ", ") {
+		return text // another game whose id begins the same
+	}
+	return text[:i]
 }
 
 // decodeArchived decodes an archived game's final state with its kind.
@@ -560,15 +642,31 @@ func (b *Bot) gameReplies(g ArchivedGame, m Message, player string) ([]Reply, er
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	head := fmt.Sprintf("Game %s, %s, %s to %s: %s. %s %s.", g.ID, g.Kind,
 		g.Began.UTC().Format("2006-01-02 15:04"), g.Ended.UTC().Format("2006-01-02 15:04"), playersText(g), outcomeText(g), plural(len(g.Moves), "move"))
 	viewer := viewerSeat(g, m, player)
 	board := st.Board(viewer)
 	b.attachPicture(&board, spec.Name, st, viewer, archivedCaption(g))
 	return []Reply{{Text: head}, board}, nil
+}
+
+// runningGameReplies answers game ID for a game that runs (or has just
+// ended and is not archived yet): where it is played, its status and its
+// board as a spectator sees them, so a hidden kind shows no hidden piece.
+func (b *Bot) runningGameReplies(t *tx) []Reply {
+	where := GameView{Network: t.table.Network, Channel: t.table.Channel}
+	if isTourGame(t.table) {
+		where.Channel = "" // a game between programs: no channel shows it
+	}
+	head := fmt.Sprintf("Game %s, %s, at %s", t.rec.ID, strings.ToLower(t.spec.Name), where.Where())
+	if !t.rec.Began.IsZero() {
+		head += ", since " + t.rec.Began.UTC().Format("2006-01-02 15:04")
+	}
+	head += ": " + b.status(t, speaker{}) // nobody's seat: a spectator
+	board := b.withClock(t, t.st.Board(Spectator))
+	b.attachPicture(&board, t.spec.Name, t.st, Spectator, b.pictureCaption(t))
+	return []Reply{{Text: head}, board}
 }
 
 // exportReplies answers export ID: the kind's file as a monospaced block
@@ -632,7 +730,8 @@ func (b *Bot) ratingReply(ctx context.Context, a Archive, m Message, kind string
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", b.specs[k].Title, r, plural(r.Games, "game")))
 	}
 	if len(parts) == 0 {
-		return []Reply{{Text: fmt.Sprintf("%s has no rated games yet (a new player is 1500? ±350).", shown(name))}}, nil
+		// Worded so that any name reads right, the console's "you" too.
+		return []Reply{{Text: fmt.Sprintf("No rated games yet for %s (a new player is 1500? ±350).", shown(name))}}, nil
 	}
 	return []Reply{{Text: fmt.Sprintf("%s: %s.", shown(name), strings.Join(parts, "; "))}}, nil
 }

@@ -130,7 +130,7 @@ func TestHistoryPages(t *testing.T) {
 		h.dm("bob", "ready")
 	}
 	rs := h.in("#p", "alice", "!history")
-	want(t, rs, "#p", "page 1):\nc 2026")
+	want(t, rs, "#p", "page 1):\n12 2026")
 	want(t, rs, "#p", "history ... page 2")
 	if n := strings.Count(text(rs), "East wins"); n != 10 {
 		t.Errorf("page 1: got %d games; want 10", n)
@@ -158,7 +158,7 @@ func TestLeavingIsArchivedAsResigned(t *testing.T) {
 	if g.Ending != bot.EndResigned || g.Winner != 0 {
 		t.Errorf("got ending %q winner %d; want resigned, 0", g.Ending, g.Winner)
 	}
-	want(t, h.in("#l", "alice", "!rating"), "#l", "no rated games") // West never moved: unrated
+	want(t, h.in("#l", "alice", "!rating"), "#l", "No rated games yet") // West never moved: unrated
 }
 
 // flakyArchive fails its first ArchiveGame, as a process stopping between
@@ -283,7 +283,7 @@ func TestEveryKindExports(t *testing.T) {
 		want       string
 	}{
 		{"congo", "congo", nil, "# Congo, exported by ataxxbot"},
-		{"abalone", "abalone", nil, "abalone.txt:\nabalone standard"},
+		{"abalone", "abalone", nil, "abalone-20261122-alice-bob.txt:\nabalone standard"},
 		{"stratego", "stratego", []string{"setup random", "setup random", "ready", "ready"}, "RED SETUP"},
 	}
 	for i, c := range cases {
@@ -379,7 +379,7 @@ func TestHandedOverGameUnrated(t *testing.T) {
 		}
 	}
 	want(t, h.in("#h", "bob", "!history"), "#h", "1 2026-11-22 guess")
-	want(t, h.in("#h", "bob", "!rating"), "#h", "no rated games")
+	want(t, h.in("#h", "bob", "!rating"), "#h", "No rated games yet")
 	want(t, h.in("#h", "bob", "!top guess"), "#h", "No rated Guess games yet.")
 }
 

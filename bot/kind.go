@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"strings"
 	"time"
@@ -337,3 +338,46 @@ func (e *ProgramError) Unwrap() []error { return []error{ErrProgram, e.Err} }
 
 // EndProgram is the ending of a game an AI program lost by failing.
 const EndProgram Ending = "program failed"
+
+// OverText says how a finished game ended, in the same words for every
+// kind and every view of it (status, the board, game ID): "Game over:
+// Blue resigned; Red wins." seats are the kind's seat names (Spec.Seats)
+// and res is the ending the host recorded, or the rules' own ("Game
+// over: Red wins (no moves left).").
+func OverText(seats []string, res Result) string {
+	name := func(i int) string { return Spec{Seats: seats}.SeatName(i) }
+	// loser is the seat that lost a two-seat game, -1 otherwise.
+	loser := -1
+	if len(seats) == 2 && (res.Winner == 0 || res.Winner == 1) {
+		loser = 1 - res.Winner
+	}
+	outcome := "draw"
+	if res.Winner >= 0 && res.Winner < len(seats) {
+		outcome = name(res.Winner) + " wins"
+	}
+	switch {
+	case res.Ending == EndResigned && loser >= 0:
+		return fmt.Sprintf("Game over: %s resigned; %s.", name(loser), outcome)
+	case res.Ending == EndTime && loser >= 0:
+		return fmt.Sprintf("Game over: %s ran out of time; %s.", name(loser), outcome)
+	case res.Ending == EndAgreed:
+		return "Game over: drawn by agreement."
+	case res.Ending == EndAborted:
+		return "Game over: aborted; no result."
+	case res.Ending == EndAbandoned:
+		return "Game over: abandoned; no result."
+	case res.Ending == EndMoveLimit && res.Winner < 0:
+		return "Game over: drawn at the move limit."
+	case res.Ending == "":
+		return "Game over: " + capitalFirst(outcome) + "."
+	}
+	return fmt.Sprintf("Game over: %s (%s).", capitalFirst(outcome), res.Ending)
+}
+
+// capitalFirst is s with its first letter in capitals.
+func capitalFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

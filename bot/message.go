@@ -124,4 +124,8 @@ type Shot struct {
 	State   []byte
 	Viewer  int
 	Caption string
+	// Ended is how the host ended the game when its state cannot say it
+	// (a resignation: bot.Ender), to tell the decoded state again; nil
+	// while the game runs.
+	Ended *Result `json:",omitempty"`
 }

@@ -35,10 +35,15 @@ type pictureCache struct {
 
 // pictureKey is what a picture depends on: the state's type and encoded
 // text (a hidden kind's includes every secret, so the viewer must be in
-// the key too), the viewer and the caption.
+// the key too), how it ended (the host's ending is not in every kind's
+// text), the viewer and the caption.
 func pictureKey(st State, data []byte, viewer int, caption string) [32]byte {
 	h := sha256.New()
 	h.Write([]byte(reflect.TypeOf(st).String()))
+	h.Write([]byte{0})
+	if res := st.Result(); res.Over {
+		fmt.Fprintf(h, "over %d %q", res.Winner, res.Ending)
+	}
 	h.Write([]byte{0})
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(data)))

@@ -276,3 +276,23 @@ func (r *Record) clone() *Record {
 	}
 	return &c
 }
+
+// result is how the record's finished game ended, as the host recorded
+// it: the winning seat (-1 for a draw or no result) and the ending.
+func (r *Record) result() Result {
+	res := Result{Over: r.Phase == PhaseOver, Winner: -1, Ending: r.Ending}
+	if r.Winner != nil {
+		res.Winner = *r.Winner
+	}
+	return res
+}
+
+// endState tells a state that does not know its game is over (a
+// resignation, an agreed draw, the flag) how the host ended it, so that
+// its board and summary say so; the record keeps the ending, so a state
+// decoded from it is told again.
+func endState(st State, res Result) {
+	if e, ok := st.(Ender); ok && !st.Result().Over {
+		e.End(res)
+	}
+}

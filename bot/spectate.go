@@ -44,6 +44,19 @@ type GameView struct {
 	Version string
 }
 
+// Where says where the game is played, for a page: the network and the
+// channel ("irc #ataxx"), the network alone where the channel has its name
+// (the console's one channel, "console"), "" when not known.
+func (v GameView) Where() string {
+	switch {
+	case v.Channel == "" || strings.EqualFold(v.Channel, v.Network):
+		return v.Network
+	case v.Network == "":
+		return v.Channel
+	}
+	return v.Network + " " + v.Channel
+}
+
 // PlayerView is one seat of a GameView.
 type PlayerView struct {
 	Seat string // "Red"
@@ -262,9 +275,7 @@ func (b *Bot) archivedView(g ArchivedGame) (GameView, error) {
 	if err != nil {
 		return GameView{}, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending})
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	v := GameView{
 		ID: g.ID, Kind: strings.ToLower(spec.Name), Title: spec.Title,
 		Status: fmt.Sprintf("%s: %s. %s", spec.Title, playersText(g), outcomeText(g)),
@@ -433,8 +444,6 @@ func (b *Bot) GamePicture(ctx context.Context, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e, ok := st.(Ender); ok && !st.Result().Over {
-		e.End(Result{Over: true, Winner: g.Winner, Ending: g.Ending})
-	}
+	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	return b.BoardPNG(st, Spectator, archivedCaption(g))
 }

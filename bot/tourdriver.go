@@ -272,7 +272,7 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 			g.Table = tourGameTable(home.Network, tr.ID, i).Key()
 			started = append(started, i)
 		}
-		gid, err := b.archive().NextGameID(ctx)
+		gid, err := nextGameID(ctx, b.archive())
 		if err != nil {
 			b.log.Warn("tournament game id", "tournament", id, "err", err)
 			g.Table = ""
@@ -318,6 +318,7 @@ func (b *Bot) tourStep(ctx context.Context, id string, r *tourRun) (done, again 
 		if err := b.store.SetOwed(ctx, tournamentKey(id), false); err != nil {
 			b.log.Warn("clearing a tournament's mark", "tournament", id, "err", err)
 		}
+		b.noteFinishedTournament(ctx, id)
 		b.log.Info("tournament finished", "tournament", id)
 	}
 	b.tourSay(ctx, home, says)

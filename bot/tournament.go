@@ -38,6 +38,13 @@ const (
 	tournamentPrefix = "tournament:"    // + id: the tournament; its owed mark while it runs
 	tournamentAtKey  = "tournament-at:" // + table key: the channel's latest tournament's id
 	tourChannel      = "tour:"          // + id:game: the table of a game between programs
+	// tournamentSeqKey is the counter of tournaments (decimal text): a
+	// tournament is t1, t2, ..., numbered apart from the games.
+	tournamentSeqKey = "index:tournament-seq"
+	// finishedToursKey lists the ids of the tournaments that ended
+	// lately, the newest last, for the web view (finishedTours of them).
+	finishedToursKey = "index:tournaments-finished"
+	finishedTours    = 20
 )
 
 // Tournament limits and pace.
@@ -319,7 +326,7 @@ func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Rep
 		if verb == "status" && len(args) == 0 {
 			return []Reply{{Text: "No tournament here yet. " + b.tournamentUsage()}}, nil
 		}
-		return nil, fmt.Errorf("%w: no tournament here; %s", ErrBadCommand, b.tournamentUsage())
+		return nil, fmt.Errorf("%w: no tournament here yet. %s", ErrBadCommand, b.tournamentUsage())
 	}
 	switch verb {
 	case "join":
@@ -346,7 +353,8 @@ func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Rep
 }
 
 // validTourID reports whether s may be a tournament's id: "t" and a
-// game id (base 36).
+// number ("t12"), or a game id in base 36 as tournaments were numbered
+// before they had their own counter ("t1k").
 func validTourID(s string) bool {
 	s = strings.ToLower(s)
 	if len(s) < 2 || len(s) > 14 || s[0] != 't' {
@@ -458,11 +466,9 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 			return nil, fmt.Errorf("%w: tournament %s is on here; %stournament stop ends it", ErrBadCommand, o.ID, b.cfg.Prefix)
 		}
 	}
-	gid, err := a.NextGameID(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	if tr.ID, err = b.nextTournamentID(ctx); err != nil {
+		return nil, err
 	}
-	tr.ID = "t" + gid
 	if tr.State == tourRunning {
 		if err := tr.schedule(); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
@@ -496,6 +502,82 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 		return nil, err
 	}
 	return append(replies, more...), nil
+}
+
+// nextTournamentID returns a new tournament id, "t" and the next number of
+// the tournaments' own counter (compare-and-set, so no two processes get
+// one number). Tournaments made before the counter were numbered from
+// the games' counter ("t5", "t1k"): a number whose id such a tournament
+// holds is passed over, so an old tournament is found under its id still.
+func (b *Bot) nextTournamentID(ctx context.Context) (string, error) {
+	for range 64 {
+		data, version, err := b.store.Load(ctx, tournamentSeqKey)
+		var n uint64
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case errors.Is(err, ErrDamaged):
+			b.log.Error("tournament counter cannot be read; counting on from 0, past the ids taken", "err", err)
+		case err != nil:
+			return "", fmt.Errorf("%w: %w", ErrUnavailable, err)
+		default:
+			if n, err = strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64); err != nil {
+				b.log.Error("tournament counter cannot be read; counting on from 0, past the ids taken", "err", err)
+				n = 0
+			}
+		}
+		n++
+		_, err = b.store.Save(ctx, tournamentSeqKey, []byte(strconv.FormatUint(n, 10)), version, false)
+		if errors.Is(err, ErrConflict) {
+			continue // another process took this number
+		}
+		if err != nil {
+			return "", fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
+		id := "t" + strconv.FormatUint(n, 10)
+		switch _, _, err := b.store.Load(ctx, tournamentKey(id)); {
+		case errors.Is(err, ErrNotFound):
+			return id, nil
+		case err != nil && !errors.Is(err, ErrDamaged):
+			return "", fmt.Errorf("%w: %w", ErrUnavailable, err)
+		}
+		// An old tournament holds this id: the next number.
+	}
+	return "", fmt.Errorf("%w: no free tournament id after many tries", ErrUnavailable)
+}
+
+// noteFinishedTournament adds id to the list of tournaments that ended
+// lately. A failure is logged: the tournament is saved, and the list is
+// only what the web view shows.
+func (b *Bot) noteFinishedTournament(ctx context.Context, id string) {
+	for range maxAttempts {
+		data, version, err := b.store.Load(ctx, finishedToursKey)
+		var ids []string
+		switch {
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrDamaged):
+		case err != nil:
+			b.log.Warn("list of finished tournaments", "err", err)
+			return
+		default:
+			if err := json.Unmarshal(data, &ids); err != nil {
+				b.log.Error("list of finished tournaments cannot be read; it will be replaced", "err", err)
+				ids = nil
+			}
+		}
+		ids = append(slices.DeleteFunc(ids, func(x string) bool { return x == id }), id)
+		if len(ids) > finishedTours {
+			ids = ids[len(ids)-finishedTours:]
+		}
+		data, _ = json.Marshal(ids)
+		_, err = b.store.Save(ctx, finishedToursKey, data, version, false)
+		if errors.Is(err, ErrConflict) {
+			continue
+		}
+		if err != nil {
+			b.log.Warn("list of finished tournaments", "err", err)
+		}
+		return
+	}
+	b.log.Warn("list of finished tournaments: busy, left as it was", "tournament", id)
 }
 
 // entrantOf reads one player of a tournament: ai (the default level),
@@ -693,6 +775,7 @@ func (b *Bot) stopTournament(ctx context.Context, m Message, id string) ([]Reply
 	if err := b.store.SetOwed(ctx, tournamentKey(tr.ID), false); err != nil {
 		b.log.Warn("clearing a tournament's mark", "tournament", tr.ID, "err", err)
 	}
+	b.noteFinishedTournament(ctx, tr.ID)
 	b.log.Info("tournament stopped", "tournament", tr.ID, "by", m.UserID)
 	return []Reply{{Text: fmt.Sprintf("Tournament %s is stopped. The standings as they stand:", tr.ID)}, b.standingsReply(tr)}, nil
 }

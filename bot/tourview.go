@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -84,6 +85,37 @@ func (b *Bot) RunningTournaments(ctx context.Context) ([]TournamentView, error) 
 		}
 	}
 	slices.SortFunc(out, func(a, b TournamentView) int { return b.Created.Compare(a.Created) }) // newest first
+	return out, nil
+}
+
+// FinishedTournaments returns up to n tournaments that ended lately
+// (finished or stopped), the last to end first. One whose record is gone
+// (expired) or cannot be read is left out.
+func (b *Bot) FinishedTournaments(ctx context.Context, n int) ([]TournamentView, error) {
+	data, _, err := b.store.Load(ctx, finishedToursKey)
+	switch {
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrDamaged):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	var ids []string
+	if err := json.Unmarshal(data, &ids); err != nil {
+		return nil, nil // replaced at the next tournament's end
+	}
+	var out []TournamentView
+	for i := len(ids) - 1; i >= 0 && len(out) < n; i-- {
+		tr, _, err := b.loadTournament(ctx, ids[i])
+		switch {
+		case errors.Is(err, ErrNotFound), errors.Is(err, ErrDamaged):
+			continue
+		case err != nil:
+			return nil, err
+		}
+		if tr.State == tourFinished || tr.State == tourStopped {
+			out = append(out, b.tournamentView(tr))
+		}
+	}
 	return out, nil
 }
 

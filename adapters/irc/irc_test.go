@@ -157,7 +157,7 @@ func TestIRC(t *testing.T) {
 			}
 		}
 		dave.Say("#ai", "!ataxx status")
-		dave.Expect(`PRIVMSG #ai :Ataxx: game over: (Red wins|Blue wins|Draw)\.`, wait)
+		dave.Expect(`PRIVMSG #ai :Ataxx: game over: (Red wins|Blue wins|Draw) \(`, wait)
 		checkWire(t, dave)
 	})
 

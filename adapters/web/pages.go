@@ -27,6 +27,7 @@ type Games interface {
 	GamePicture(ctx context.Context, id string) ([]byte, error)
 	ViewTournament(ctx context.Context, id string) (bot.TournamentView, error)
 	RunningTournaments(ctx context.Context) ([]bot.TournamentView, error)
+	FinishedTournaments(ctx context.Context, n int) ([]bot.TournamentView, error)
 }
 
 var _ Games = (*bot.Bot)(nil)
@@ -36,6 +37,7 @@ const (
 	listRunning = 100
 	listRecent  = 20
 	listTop     = 50
+	listTours   = 20 // tournaments that ended lately
 )
 
 //go:embed assets
@@ -125,8 +127,8 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		"Recent": recent, "Kinds": s.kinds()})
 }
 
-// validID says whether id can be a game id (base 36, short): anything
-// else is not looked up.
+// validID says whether id can be a game id (digits, or base 36 as ids
+// were once written; short): anything else is not looked up.
 func validID(id string) bool {
 	if id == "" || len(id) > 16 {
 		return false

@@ -7,14 +7,20 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 )
 
-// tournaments lists the tournaments that run or wait for their players.
+// tournaments lists the tournaments that run or wait for their players,
+// and those that ended lately.
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	tours, err := s.cfg.Games.RunningTournaments(r.Context())
 	if err != nil {
 		s.fail(w, err, "page")
 		return
 	}
-	s.render(w, http.StatusOK, "tournaments", map[string]any{"Title": "Tournaments", "Tournaments": tours, "Kinds": s.kinds()})
+	done, err := s.cfg.Games.FinishedTournaments(r.Context(), listTours)
+	if err != nil {
+		s.fail(w, err, "page")
+		return
+	}
+	s.render(w, http.StatusOK, "tournaments", map[string]any{"Title": "Tournaments", "Tournaments": tours, "Finished": done, "Kinds": s.kinds()})
 }
 
 // tournament is a tournament's page: its standings, crosstable and

@@ -135,10 +135,18 @@ func TestFinishedTournamentPage(t *testing.T) {
 			t.Errorf("/games/%s: got %d; want the game's page:\n%s", g.GameID, status, game)
 		}
 	}
-	for _, route := range []string{"/tournaments", "/"} {
-		if _, list := get(t, s.base, route); strings.Contains(list, `href="/tournaments/`+id+`"`) || !strings.Contains(list, "No tournament is running.") {
-			t.Errorf("%s after the tournament: want it not listed:\n%s", route, list)
-		}
+	// Over, it is no longer running: the front page lists it no more,
+	// and /tournaments lists it among those finished lately.
+	if _, list := get(t, s.base, "/"); strings.Contains(list, `href="/tournaments/`+id+`"`) || !strings.Contains(list, "No tournament is running.") {
+		t.Errorf("/ after the tournament: want it not listed:\n%s", list)
+	}
+	_, list := get(t, s.base, "/tournaments")
+	running, finished, _ := strings.Cut(list, "<h2>Finished lately</h2>")
+	if strings.Contains(running, `href="/tournaments/`+id+`"`) || !strings.Contains(running, "No tournament is running.") {
+		t.Errorf("/tournaments after the tournament: got it among the running; want it not there:\n%s", running)
+	}
+	if want := `<a href="/tournaments/` + id + `">` + id + `</a>`; !strings.Contains(finished, want) || !strings.Contains(finished, "finished") {
+		t.Errorf("/tournaments after the tournament: got finished section\n%s\nwant it to list %s as finished", finished, id)
 	}
 }
 

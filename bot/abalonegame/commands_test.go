@@ -196,7 +196,7 @@ func TestUndo(t *testing.T) {
 		run(t, h, []step{
 			{user: "alice", text: "!abalone start ai:1", want: "Game on"},
 			{user: "alice", text: "!a1b2", want: "White (AI level 1) plays"},
-			{user: "alice", text: "!undo", want: "Took back 2 move(s). Black (alice) to move."},
+			{user: "alice", text: "!undo", want: "Took back 2 moves. Black (alice) to move."},
 		})
 		if p := h.position(); p.Text() != "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0" {
 			t.Errorf("after undo: %s; want the start", p.Text())
@@ -211,7 +211,7 @@ func TestUndo(t *testing.T) {
 			{user: "bob", text: "!i5h5", want: "Black (alice) to move."},
 			{user: "alice", text: "!a2b3", want: "White (bob) to move."},
 			{user: "bob", text: "!undo", want: "White (bob) asks to take back a move. Black (alice): say !undo within 1m0s to agree."},
-			{user: "alice", text: "!undo", want: "Took back 2 move(s). White (bob) to move."},
+			{user: "alice", text: "!undo", want: "Took back 2 moves. White (bob) to move."},
 			{user: "carol", text: "!abalone save", want: "abalone load standard\n  1. a1b2"},
 		})
 		if p := h.position(); p.Turn() != 1 || p.MarbleList() == "" {

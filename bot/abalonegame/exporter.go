@@ -24,5 +24,5 @@ func (g *Game) Export(st bot.State, meta bot.ExportMeta) (string, []byte, error)
 	if err != nil {
 		return "", nil, fmt.Errorf("%w: %w", ErrExport, err)
 	}
-	return "abalone.txt", []byte(text), nil
+	return bot.ExportName("abalone", "txt", meta.Date, meta.Players, seats()), []byte(text), nil
 }

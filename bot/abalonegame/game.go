@@ -93,7 +93,7 @@ const (
 // Spec declares Abalone to the host.
 func (g *Game) Spec() bot.Spec {
 	return bot.Spec{
-		Name: "abalone", Title: "Abalone", Seats: []string{"black", "white"},
+		Name: "abalone", Title: "Abalone", Seats: seats(),
 		Commands:  commands(),
 		BareMove:  bareMove,
 		Undo:      true,

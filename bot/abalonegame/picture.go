@@ -234,7 +234,9 @@ func (s *state) trays(c *picture.Canvas) {
 // result), the last move and what it pushed, and the marbles lost.
 func (s *state) captionLines(m abalone.Move, prev abalone.Position, moved bool) []picture.Line {
 	head := picture.TextLine(picture.Bold, "")
-	if o := s.pos.Outcome(); o != abalone.Ongoing {
+	if s.ended != nil {
+		head.Text = bot.OverText(seats(), *s.ended)
+	} else if o := s.pos.Outcome(); o != abalone.Ongoing {
 		head.Text = "Game over: " + o.String() + "."
 	} else {
 		turn := s.pos.Turn()

@@ -31,9 +31,32 @@ type state struct {
 	notation abalone.Notation
 	pos      abalone.Position
 	game     *Game
+	// ended is how the host ended the game (a resignation, an agreed
+	// draw, the flag), nil while the rules decide. It is not in the
+	// record: the host's record keeps the ending and tells a decoded
+	// state again (bot.Ender).
+	ended *bot.Result
 }
 
 var _ bot.State = (*state)(nil)
+
+// seats are Abalone's seats, in turn order.
+func seats() []string { return []string{"black", "white"} }
+
+var _ bot.Ender = (*state)(nil)
+
+// End is the host ending the game: from then on it is over, and the
+// board says how instead of whose move it is.
+func (s *state) End(res bot.Result) {
+	if s.pos.IsOver() || s.ended != nil {
+		return
+	}
+	res.Over, res.Score = true, ""
+	s.ended = &res
+}
+
+// over reports whether the game has ended, by the rules or the host.
+func (s *state) over() bool { return s.pos.IsOver() || s.ended != nil }
 
 // load sets s from r, replaying and checking every move.
 func (s *state) load(r record) error {
@@ -89,7 +112,7 @@ func (s *state) Encode() ([]byte, error) {
 }
 
 func (s *state) Pending() []int {
-	if s.pos.IsOver() {
+	if s.over() {
 		return nil
 	}
 	return []int{int(s.pos.Turn())}
@@ -98,7 +121,7 @@ func (s *state) Pending() []int {
 // Act plays a move (by move MOVE or typed alone, in either notation) or
 // changes the table's notation.
 func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
-	if s.pos.IsOver() {
+	if s.over() {
 		return bot.Played{}, fmt.Errorf("%w: the game is over (%v)", abalone.ErrGameOver, s.pos.Outcome())
 	}
 	if seat != int(s.pos.Turn()) {
@@ -356,6 +379,11 @@ func (s *state) Board(viewer int) bot.Reply { return s.board(s.notation) }
 // in a channel.
 func (s *state) board(n abalone.Notation) bot.Reply {
 	text := strings.TrimSuffix(s.pos.Render(n), "\n")
+	if s.ended != nil {
+		// The render's last line says whose move it is: the host ended
+		// the game, so it says how instead.
+		text = text[:strings.LastIndex(text, "\n")+1] + bot.OverText(seats(), *s.ended)
+	}
 	if k := len(s.moves); k > 0 {
 		prev, err := abalone.Replay(s.start, s.moves[:k-1])
 		if err == nil {
@@ -379,6 +407,11 @@ const (
 )
 
 func (s *state) Result() bot.Result {
+	if s.ended != nil {
+		r := *s.ended
+		r.Score = lostText(&s.pos)
+		return r
+	}
 	r := bot.Result{Winner: -1, Score: lostText(&s.pos)}
 	c, ok := s.pos.Outcome().Winner()
 	if !ok {

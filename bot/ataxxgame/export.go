@@ -61,11 +61,7 @@ func (g *Game) Export(st bot.State, meta bot.ExportMeta) (string, []byte, error)
 	if err := pgn.Write(&buf, game); err != nil {
 		return "", nil, fmt.Errorf("%w: %w", ErrExport, err)
 	}
-	name := "ataxx.pgn"
-	if !meta.Date.IsZero() {
-		name = "ataxx-" + meta.Date.UTC().Format("20060102-1504") + ".pgn"
-	}
-	return name, buf.Bytes(), nil
+	return bot.ExportName("ataxx", "pgn", meta.Date, meta.Players, seats()), buf.Bytes(), nil
 }
 
 var _ bot.RuleSetter = (*state)(nil)

@@ -74,7 +74,7 @@ func New(engine Engine, opts Options) *Game {
 // Spec declares Ataxx to the host.
 func (g *Game) Spec() bot.Spec {
 	return bot.Spec{
-		Name: "ataxx", Title: "Ataxx", Seats: []string{"red", "blue"},
+		Name: "ataxx", Title: "Ataxx", Seats: seats(),
 		Commands:  commands(),
 		BareMove:  bareMove,
 		Undo:      true,
@@ -201,6 +201,39 @@ type state struct {
 	prev  ataxx.Position // before the last move, to write it as players do
 	moves []ataxx.Move
 	game  *Game
+	// ended is how the host ended the game (a resignation, an agreed
+	// draw, the flag), nil while the rules decide. It is not in the
+	// record: the host's record keeps the ending and tells a decoded
+	// state again (bot.Ender).
+	ended *bot.Result
+}
+
+// seats are Ataxx's seats, in turn order.
+func seats() []string { return []string{"red", "blue"} }
+
+var _ bot.Ender = (*state)(nil)
+
+// End is the host ending the game: from then on it is over, and the
+// board says how instead of whose move it is.
+func (s *state) End(res bot.Result) {
+	if s.pos.Outcome() != ataxx.Ongoing || s.ended != nil {
+		return
+	}
+	res.Over, res.Score = true, ""
+	s.ended = &res
+}
+
+// turnLine is the board's line under the squares: the score and whose
+// move it is, or how the game ended.
+func (s *state) turnLine() string {
+	red, blue := s.pos.Count(ataxx.Red), s.pos.Count(ataxx.Blue)
+	if s.ended != nil {
+		return fmt.Sprintf("Red (r) %d, Blue (b) %d. %s", red, blue, bot.OverText(seats(), *s.ended))
+	}
+	if o := s.pos.Outcome(); o != ataxx.Ongoing {
+		return fmt.Sprintf("Red (r) %d, Blue (b) %d. Game over: %v", red, blue, o)
+	}
+	return fmt.Sprintf("Red (r) %d, Blue (b) %d. %v to move.", red, blue, s.pos.Turn())
 }
 
 var _ bot.State = (*state)(nil)
@@ -386,8 +419,15 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 // Board is the board with coordinates, the score and the last move.
 func (s *state) Board(viewer int) bot.Reply {
 	text := s.pos.Pretty()
+	if s.ended != nil {
+		// The engine's last line says whose move it is: the host ended
+		// the game, so it says how instead.
+		text = text[:strings.LastIndex(strings.TrimSuffix(text, "\n"), "\n")+1] + s.turnLine() + "\n"
+	}
 	if n := len(s.moves); n > 0 {
-		text += fmt.Sprintf("Move %d, last %s. Rules %s.\n", s.pos.Fullmove(), s.prev.ManualNotation(s.moves[n-1]), s.Rules)
+		// Moves are counted as everywhere the host counts them: each
+		// side's turn is one (a game of 12 moves ends on move 12).
+		text += fmt.Sprintf("Move %d, last %s. Rules %s.\n", n, s.prev.ManualNotation(s.moves[n-1]), s.Rules)
 	}
 	return bot.Reply{Text: strings.TrimSuffix(text, "\n"), Mono: true}
 }
@@ -398,13 +438,18 @@ func (s *state) Begin() error {
 }
 
 func (s *state) Pending() []int {
-	if s.pos.Outcome() != ataxx.Ongoing {
+	if s.pos.Outcome() != ataxx.Ongoing || s.ended != nil {
 		return nil
 	}
 	return []int{int(s.pos.Turn())}
 }
 
 func (s *state) Result() bot.Result {
+	if s.ended != nil {
+		r := *s.ended
+		r.Score = s.score()
+		return r
+	}
 	o := s.pos.Outcome()
 	r := bot.Result{Over: o != ataxx.Ongoing, Winner: -1, Score: s.score()}
 	if c, ok := o.Winner(); ok {

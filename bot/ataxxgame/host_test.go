@@ -222,7 +222,7 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
 			{user: "alice", text: "!undo", want: "no move has been made yet", wantErr: true},
 			{user: "alice", text: "!a7-b6", want: "plays"},
-			{user: "alice", text: "!undo", want: "Took back 2 move(s). Red (alice) to move."},
+			{user: "alice", text: "!undo", want: "Took back 2 moves. Red (alice) to move."},
 		}, fen: startFEN, phase: bot.PhasePlaying},
 		{name: "undo against a person needs both", steps: []step{
 			{user: "alice", text: "!ataxx start @bob", want: "challenges"},
@@ -231,7 +231,7 @@ func TestCommands(t *testing.T) {
 			{user: "bob", text: "!g7-f6", want: "plays"},
 			{user: "alice", text: "!undo", want: "asks to take back a move"},
 			{user: "carol", text: "!undo", want: "only a player", wantErr: true},
-			{user: "bob", text: "!undo", want: "Took back 2 move(s). Red (alice) to move."},
+			{user: "bob", text: "!undo", want: "Took back 2 moves. Red (alice) to move."},
 		}, fen: startFEN, phase: bot.PhasePlaying},
 		{name: "undo consent expires", steps: []step{
 			{user: "alice", text: "!ataxx start", want: "open"},
@@ -244,14 +244,14 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!ataxx start", want: "Blue is open"},
 			{user: "alice", text: "!ataxx manual blue", want: "Game on: Red (alice) vs Blue (alice)"},
 			{user: "alice", text: "!a7-b6", want: "Blue (alice) to move"},
-			{user: "alice", text: "!undo", want: "Took back 1 move(s). Red (alice) to move."},
+			{user: "alice", text: "!undo", want: "Took back 1 move. Red (alice) to move."},
 		}, fen: startFEN, phase: bot.PhasePlaying},
 		{name: "resign", steps: []step{
 			{user: "alice", text: "!ataxx start ai", want: "Game on"},
 			{user: "alice", text: "!resign", want: "Red resigns. Blue wins."},
 			{user: "alice", text: "!resign", want: "no game is running", wantErr: true},
 			{user: "carol", text: "!dump", want: "==="},
-			{user: "carol", text: "!ataxx status", want: "Ataxx: game over: Red resigns. Blue wins."},
+			{user: "carol", text: "!ataxx status", want: "Ataxx: game over: Red resigned; Blue wins. Red (alice), Blue (AI level 3). Red 2, Blue 2."},
 		}, phase: bot.PhaseOver},
 		{name: "color swaps seats before the game", steps: []step{
 			{user: "alice", text: "!ataxx start", want: "open"},

@@ -130,7 +130,9 @@ func (s *state) draw(k *kit, caption string) *picture.Image {
 func (s *state) captionLines() []picture.Line {
 	red, blue := s.pos.Count(ataxx.Red), s.pos.Count(ataxx.Blue)
 	head := picture.TextLine(picture.Bold, "")
-	if o := s.pos.Outcome(); o != ataxx.Ongoing {
+	if s.ended != nil {
+		head.Text = fmt.Sprintf("Red %d, Blue %d. %s", red, blue, bot.OverText(seats(), *s.ended))
+	} else if o := s.pos.Outcome(); o != ataxx.Ongoing {
 		head.Text = fmt.Sprintf("Red %d, Blue %d. Game over: %v.", red, blue, o)
 	} else {
 		turn := s.pos.Turn()
@@ -140,7 +142,7 @@ func (s *state) captionLines() []picture.Line {
 	lines := []picture.Line{head}
 	if n := len(s.moves); n > 0 {
 		m := s.moves[n-1]
-		text := fmt.Sprintf("Move %d: %v %s", s.pos.Fullmove(), s.prev.Turn(), s.prev.ManualNotation(m))
+		text := fmt.Sprintf("Move %d: %v %s", n, s.prev.Turn(), s.prev.ManualNotation(m))
 		switch {
 		case m.IsPass():
 			text = fmt.Sprintf("Move %d: %v passed", s.pos.Fullmove(), s.prev.Turn())

@@ -182,7 +182,15 @@ func (s *state) allowed(viewer int) string {
 }
 
 // Board is the guide's board.
-func (s *state) Board(viewer int) bot.Reply { return s.game.block(congo.BoardText(&s.pos)) }
+func (s *state) Board(viewer int) bot.Reply {
+	text := congo.BoardText(&s.pos)
+	if s.ended != nil {
+		// The guide's board never says whose turn it is; a game the host
+		// ended says that it is over, and how.
+		text = strings.TrimRight(text, "\n") + "\n" + bot.OverText(seats(), *s.ended) + "\n"
+	}
+	return s.game.block(text)
+}
 
 // block is a block of the guide's text as a reply: in chat without its
 // last newline; as the guide's program, with the blank line it prints

@@ -53,12 +53,7 @@ func (s *state) Export(m ExportMeta) (string, []byte, error) {
 	for _, a := range s.acts {
 		fmt.Fprintln(&b, actCommand(a.move))
 	}
-	date := "undated"
-	if !m.Date.IsZero() {
-		date = m.Date.UTC().Format("20060102")
-	}
-	name := fmt.Sprintf("congo-%s-%s-%s.txt", date, fileWord(m.Players[0], "white"), fileWord(m.Players[1], "black"))
-	return name, b.Bytes(), nil
+	return bot.ExportName("congo", "txt", m.Date, m.Players[:], seats()), b.Bytes(), nil
 }
 
 // actCommand is the command that plays one recorded action in cmd/congo.
@@ -108,18 +103,4 @@ func commentText(name, alt string) string {
 		return t
 	}
 	return alt
-}
-
-// fileWord makes a name safe in a file name: letters, digits, '-' and '_'.
-func fileWord(name, alt string) string {
-	w := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
-			return r
-		}
-		return '_'
-	}, commentText(name, alt))
-	if strings.Trim(w, "_") == "" {
-		return alt
-	}
-	return w
 }

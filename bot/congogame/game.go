@@ -92,7 +92,7 @@ func New(engine Engine, opts Options) *Game {
 // Spec declares Congo to the host.
 func (g *Game) Spec() bot.Spec {
 	return bot.Spec{
-		Name: "congo", Title: "Congo", Seats: []string{"white", "black"},
+		Name: "congo", Title: "Congo", Seats: seats(),
 		Commands:  commands(),
 		BareMove:  BareMove,
 		Undo:      true,
@@ -135,6 +135,26 @@ type state struct {
 	acts    []act
 	game    *Game
 	history []congo.Position // the position before each act
+	// ended is how the host ended the game (a resignation, an agreed
+	// draw, the flag), nil while the rules decide. It is not in the
+	// record: the host's record keeps the ending and tells a decoded
+	// state again (bot.Ender).
+	ended *bot.Result
+}
+
+// seats are Congo's seats, in turn order.
+func seats() []string { return []string{"white", "black"} }
+
+var _ bot.Ender = (*state)(nil)
+
+// End is the host ending the game: from then on it is over, and the
+// board and summary say how instead of whose turn it is.
+func (s *state) End(res bot.Result) {
+	if s.pos.Outcome() != congo.Ongoing || s.ended != nil {
+		return
+	}
+	res.Over, res.Score = true, ""
+	s.ended = &res
 }
 
 // act is one action: the move and the side that made it.
@@ -207,14 +227,14 @@ func (s *state) play(m congo.Move) {
 }
 
 func (s *state) Pending() []int {
-	if s.pos.Outcome() != congo.Ongoing {
+	if s.pos.Outcome() != congo.Ongoing || s.ended != nil {
 		return nil
 	}
 	return []int{int(s.pos.Turn())}
 }
 
 func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
-	if s.pos.Outcome() != congo.Ongoing {
+	if s.pos.Outcome() != congo.Ongoing || s.ended != nil {
 		return bot.Played{}, fmt.Errorf("%w: the game is over", congo.ErrGameOver)
 	}
 	if seat != int(s.pos.Turn()) {
@@ -340,6 +360,9 @@ func (s *state) Begin() error {
 }
 
 func (s *state) Result() bot.Result {
+	if s.ended != nil {
+		return *s.ended
+	}
 	o := s.pos.Outcome()
 	r := bot.Result{Over: o != congo.Ongoing, Winner: -1}
 	if !r.Over {
@@ -453,6 +476,9 @@ func (s *state) Summary(viewer int) string {
 	}
 	if o := s.pos.Outcome(); o != congo.Ongoing {
 		text = "Game over: " + o.String() + "."
+	}
+	if s.ended != nil {
+		text = bot.OverText(seats(), *s.ended)
 	}
 	// The guide's players lines, as one line: "white 2E ... 1M, black 2e ... 1m."
 	var sides []string

@@ -237,13 +237,13 @@ func TestCommands(t *testing.T) {
 			{user: "alice", text: "!b1-d3", want: "may jump on", contains: true},
 			{user: "alice", text: "!d3-f5", want: "may jump on", contains: true},
 			{user: "alice", text: "!undo", want: "White (alice) asks to take back a move", contains: true},
-			{user: "bob", text: "!undo", want: "Took back 2 move(s). White (alice) to move."},
+			{user: "bob", text: "!undo", want: "Took back 2 moves. White (alice) to move."},
 		}, fen: monkeyWins},
 		{name: "against the AI, undo is at once", steps: []step{
 			{user: "alice", text: "!congo start ai:1", want: "Game on: White (alice) vs Black (AI level 1). White (alice) to move."},
 			{user: "alice", text: "!undo", want: "no move has been made yet", contains: true, wantErr: true},
 			{user: "alice", text: "!a2-a3", want: "Black (AI level 1): transition (", contains: true},
-			{user: "alice", text: "!undo", want: "Took back 2 move(s). White (alice) to move."},
+			{user: "alice", text: "!undo", want: "Took back 2 moves. White (alice) to move."},
 		}, fen: congo.StartFEN},
 		{name: "the guide's advisers as AI programs", steps: []step{
 			{user: "alice", text: "!congo start ai:negamax", want: "Game on: White (alice) vs Black (AI negamax). White (alice) to move."},

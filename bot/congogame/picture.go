@@ -175,7 +175,9 @@ func (s *state) draw(k *kit, caption string) *picture.Image {
 // a key to the letters.
 func (s *state) captionLines(last lastTurn, moved bool) []picture.Line {
 	head := picture.TextLine(picture.Bold, "")
-	if o := s.pos.Outcome(); o != congo.Ongoing {
+	if s.ended != nil {
+		head.Text = bot.OverText(seats(), *s.ended)
+	} else if o := s.pos.Outcome(); o != congo.Ongoing {
 		head.Text = "Game over: " + o.String() + "."
 	} else {
 		turn := s.pos.Turn()

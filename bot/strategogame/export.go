@@ -248,17 +248,5 @@ func logName(name, alt string) string {
 // exportName is the file's name: stratego-DATE-RED-BLUE.log, safe as a
 // file name anywhere.
 func exportName(m ExportMeta, names [2]string) string {
-	safe := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r == '/' || r == ':' || r == '@' {
-				return '_'
-			}
-			return r
-		}, s)
-	}
-	date := "undated"
-	if !m.Date.IsZero() {
-		date = m.Date.UTC().Format("20060102")
-	}
-	return fmt.Sprintf("stratego-%s-%s-%s.log", date, safe(names[0]), safe(names[1]))
+	return bot.ExportName("stratego", "log", m.Date, names[:], []string{"red", "blue"})
 }

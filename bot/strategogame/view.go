@@ -120,6 +120,11 @@ func place(p *stratego.Position, c stratego.Colour, army stratego.Setup) {
 
 // status says whose move it is or how the game ended.
 func (s *state) status() string {
+	if h := s.rec.Host; h != nil {
+		// The host ended it (a resignation, an agreed draw, the flag):
+		// said as the host says it for every kind.
+		return bot.OverText([]string{"red", "blue"}, bot.Result{Over: true, Winner: h.Winner, Ending: h.Ending})
+	}
 	if r := s.Result(); r.Over {
 		w := "Draw"
 		if r.Winner >= 0 {

@@ -21,7 +21,7 @@ func TestExternalEngine(t *testing.T) {
 	cfg := writeConfig(t, "engines:\n  - name: tiny\n    path: "+uaiBin+"\n    options: {Hash: \"8\"}\n    move_time: 200ms\n")
 	out := runBot(t, bin, "start ai:nosuch\nstart ai:tiny\na7-b6\nstatus\n", "-config", cfg)
 	for _, want := range []string{
-		"AI level must be a number from 1 to 10; or an AI program: tiny",
+		`no AI program named "nosuch" is configured for Ataxx; the configured ones are tiny`,
 		"Game on: Red (you) vs Blue (AI tiny). Red (you) to move.",
 		"Red (you) plays a7-b6. Blue (AI tiny) to move.",
 		"Blue (AI tiny) plays",

@@ -65,12 +65,12 @@ func TestUGIProgramsTakeASeat(t *testing.T) {
 		want        []string
 	}{
 		{"congo", "congo start ai:nosuch\ncongo start ai:deep\na2-a3\n", []string{
-			"or an AI program: deep, negamax, random",
+			`no AI program named "nosuch" is configured for Congo; the configured ones are deep, negamax, random`,
 			"Black (AI deep) to move.",
 			"Black (AI deep): transition",
 		}},
 		{"abalone", "abalone start ai:nosuch\nabalone start ai:deep\na1b2\n", []string{
-			"or an AI program: deep",
+			`no AI program named "nosuch" is configured for Abalone; the configured ones are deep`,
 			"White (AI deep) to move.",
 			"White (AI deep) plays",
 		}},
