@@ -272,7 +272,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	var res txResult
 	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
 	if err != nil {
-		return b.finish(m, Table{}, []Reply{b.refusal(m, nil, err)})
+		return b.finish(m, Table{}, []Reply{b.refusal(m, b.textSpec(p), err)})
 	}
 	if p.cmd.Verb == "games" {
 		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
