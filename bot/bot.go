@@ -72,6 +72,9 @@ type Config struct {
 	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
 	// negative: none.
 	TournamentMaxPlies int
+	// Limits are what one identity may do (limits.go); zero fields take
+	// their defaults.
+	Limits Limits
 }
 
 func (c Config) withDefaults() Config {
@@ -108,6 +111,7 @@ func (c Config) withDefaults() Config {
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
 	}
+	c.Limits = c.Limits.withDefaults()
 	return c
 }
 
@@ -141,6 +145,7 @@ type Bot struct {
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
+	limiter  *rateLimiter // each identity's command rate (limits.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -183,6 +188,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	b.cfg.DefaultKind = strings.ToLower(b.cfg.DefaultKind)
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
+	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
 	return b, nil
 }
 
@@ -268,6 +274,9 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	p, ok, err := b.parse(m)
 	if !ok {
 		return nil
+	}
+	if drop, notice := b.overRate(m); drop {
+		return b.finish(m, Table{}, notice)
 	}
 	var res txResult
 	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
@@ -570,7 +579,11 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 			before = t.snapshot()
 		}
 		t.replies = nil
+		was := stakeOf(t, m.UserID)
 		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
+			return err
+		}
+		if err := b.limitStake(ctx, t, m, was); err != nil {
 			return err
 		}
 		b.offerActions(t)
