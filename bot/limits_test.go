@@ -166,17 +166,17 @@ func TestGamesAndChallengesPerIdentity(t *testing.T) {
 // running cannot make another until one ends.
 func TestTournamentsPerIdentity(t *testing.T) {
 	h := newLimitedHarness(t, bot.Limits{Tournaments: 2})
-	make := func(ch, user string) []bot.Reply { return h.in(ch, user, "!tournament guess roundrobin ai:1 @bob") }
-	want(t, make("#t1", "alice"), "#t1", "invited")
-	want(t, make("#t2", "alice"), "#t2", "invited")
-	rs := make("#t3", "alice")
+	open := func(ch, user string) []bot.Reply { return h.in(ch, user, "!tournament guess roundrobin ai:1 @bob") }
+	want(t, open("#t1", "alice"), "#t1", "invited")
+	want(t, open("#t2", "alice"), "#t2", "invited")
+	rs := open("#t3", "alice")
 	want(t, rs, "#t3", "you run 2 tournaments already")
 	if rs := h.in("#t3", "alice", "!tournament status"); !strings.Contains(text(rs), "no tournament here") {
 		t.Errorf("#t3 after the refusal: got %s; want no tournament", text(rs))
 	}
-	want(t, make("#t3", "carol"), "#t3", "invited") // another identity
+	want(t, open("#t3", "carol"), "#t3", "invited") // another identity
 	want(t, h.in("#t1", "alice", "!tournament stop"), "#t1", "is stopped")
-	want(t, make("#t4", "alice"), "#t4", "invited")
+	want(t, open("#t4", "alice"), "#t4", "invited")
 }
 
 // TestLimitsHoldUnderConcurrentCommands: many identities' lines at once
