@@ -579,7 +579,10 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 			before = t.snapshot()
 		}
 		t.replies = nil
-		was := stakeOf(t, m.UserID)
+		was, err := b.stakeBefore(ctx, t, m, p)
+		if err != nil {
+			return err
+		}
 		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
 			return err
 		}

@@ -203,6 +203,36 @@ func stakeOf(t *tx, userID string) stake {
 	return stakeIn(t.rec, userID)
 }
 
+// seatingVerbs are the commands that may begin a game with the speaker
+// seated.
+var seatingVerbs = map[string]bool{"start": true, "join": true, "host": true, "rematch": true}
+
+// stakeBefore is the speaker's stake at the table before a command runs.
+// A command that may begin a game for a speaker who plays none here is
+// refused first when they already play Limits.Games elsewhere: refused
+// after it ran, the game it began would have taken an archive id.
+func (b *Bot) stakeBefore(ctx context.Context, t *tx, m Message, p parsed) (stake, error) {
+	was := stakeOf(t, m.UserID)
+	l := b.cfg.Limits
+	if was == stakePlaying || l.Games <= 0 || !seatingVerbs[p.cmd.Verb] || b.isAdmin(m) {
+		return was, nil
+	}
+	playing, _, err := b.stakesElsewhere(ctx, m, t.table, l.Games)
+	if err != nil {
+		return was, err
+	}
+	return was, tooManyGames(playing, l.Games)
+}
+
+// tooManyGames refuses one more game to a player in playing.
+func tooManyGames(playing []Table, most int) error {
+	if most > 0 && len(playing) >= most {
+		return fmt.Errorf("%w: you play %d games already (%s), the most at once here; finish one first",
+			ErrLimit, len(playing), tableNames(playing))
+	}
+	return nil
+}
+
 // limitStake refuses a command that gave the speaker a new game or a new
 // challenge beyond their limits; was is their stake at the table before
 // it ran. Only the speaker's own stake is checked: a challenge they opened
@@ -224,9 +254,8 @@ func (b *Bot) limitStake(ctx context.Context, t *tx, m Message, was stake) error
 	if err != nil {
 		return err
 	}
-	if l.Games > 0 && len(playing) >= l.Games {
-		return fmt.Errorf("%w: you play %d games already (%s), the most at once here; finish one first",
-			ErrLimit, len(playing), tableNames(playing))
+	if err := tooManyGames(playing, l.Games); err != nil {
+		return err
 	}
 	if now == stakeWaiting && l.Challenges > 0 && len(waiting) >= l.Challenges {
 		return fmt.Errorf("%w: you have %d games waiting for players already (%s), the most at once here; begin or abandon one first",

@@ -140,7 +140,8 @@ func TestGamesAndChallengesPerIdentity(t *testing.T) {
 	if rs := h.in("#c", "alice", "!status"); strings.Contains(text(rs), "alice") {
 		t.Errorf("#c after alice's refused lines: got %s; want no seat of hers", text(rs))
 	}
-	want(t, h.in("#c", "bob", "!start ai"), "#c", "Game on") // another identity
+	// Another identity plays on, and the refused lines took no game id.
+	want(t, h.in("#c", "bob", "!start ai"), "#c", "(game 3)")
 	want(t, h.in("#e", "bob", "!start"), "#e", "bob")
 	want(t, h.in("#e", "alice", "!join"), "private:id-alice", "you play 2 games already")
 	want(t, h.in("#h1", "bob", "!host g1"), "#h1", "bob hosts")

@@ -54,7 +54,7 @@ func TestLimitsInTheProgram(t *testing.T) {
 			map[string]int{notice: 0, "Ataxx: Red (ann), Blue (AI level 3).": lines}},
 		{"games per player", "limits:\n  games: 2\n", "start ai\n/join #b\nstart ai\n/join #c\nstart ai\n<bo> start ai\n",
 			[]string{"limit reached: you play 2 games already (console, #b), the most at once here; finish one first",
-				"Game on: Red (bo) vs Blue (AI level 3)."},
+				"Game on: Red (bo) vs Blue (AI level 3). Red (bo) to move. (game 3)"}, // the refused start took no id
 			map[string]int{"Game on: Red (you)": 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
