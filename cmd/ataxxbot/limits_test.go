@@ -6,7 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 )
 
 // TestLimitsInTheProgram runs the ataxxbot binary's console with several
@@ -123,5 +127,70 @@ func TestLimitsConfig(t *testing.T) {
 				t.Errorf("got %q; want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestLimitsOnIRC runs the ataxxbot binary on a real IRC server: zoe
+// floods the channel with commands; she gets at most her burst and what
+// the rate refilled, and one line saying she is over it, while ann, in
+// the same channel, starts a game and has her move answered.
+func TestLimitsOnIRC(t *testing.T) {
+	t.Parallel() // most of the time is the servers' flood pacing
+	if testing.Short() {
+		t.Skip("runs ngircd and the bot")
+	}
+	srv := ircdtest.Start(t)
+	bin := buildBot(t)
+	const rate, burst, flood = 0.5, 3, 15
+	cfg := writeConfig(t, fmt.Sprintf("store: mem\nlimits:\n  rate: %v\n  burst: %d\nirc:\n  server: 127.0.0.1\n  port: %d\n  tls: false\n  nick: ataxxbot\n  channels: [\"#play\"]\n",
+		rate, burst, srv.Port))
+	cmd := exec.Command(bin, "-config", cfg)
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	ann := ircdtest.Connect(t, srv, "ann", "ann")
+	ann.Join("#play")
+	ann.Expect(`^:ataxxbot!\S+ JOIN :?#play`, 30*time.Second)
+	zoe := ircdtest.Connect(t, srv, "zoe", "zoe")
+	zoe.Join("#play")
+	began := time.Now()
+	for range flood {
+		zoe.Say("#play", "!games")
+	}
+	ann.Say("#play", "!ataxx start ai:2")
+	ann.Expect(`PRIVMSG #play :Game on: Red \(ann\) vs Blue \(AI level 2\)`, 60*time.Second)
+	ann.Say("#play", "!a7-b7")
+	ann.Expect(`PRIVMSG #play :Red \(ann\) plays a7-b7`, 60*time.Second)
+	ann.Expect(`PRIVMSG #play :Blue \(AI level 2\) plays`, 60*time.Second)
+	elapsed := time.Since(began)
+	time.Sleep(3 * time.Second) // replies still paced out
+	said := ircdtest.FromBot(ann.All(), "ataxxbot", "#play")
+	answered, notices := 0, 0
+	for _, l := range said {
+		switch {
+		case strings.HasPrefix(l, "Games here: "):
+			answered++
+		case strings.HasPrefix(l, "zoe, too many commands"):
+			notices++
+		}
+	}
+	most := burst + int(rate*elapsed.Seconds()) + 1
+	t.Logf("zoe: %d of %d lines answered in %v, %d notice", answered, flood, elapsed.Round(time.Millisecond), notices)
+	if notices != 1 || answered < burst || answered > most {
+		t.Errorf("zoe's %d lines over %v: got %d answered, %d notices; want %d to %d answered, 1 notice\n%s",
+			flood, elapsed.Round(time.Millisecond), answered, notices, burst, most, strings.Join(said, "\n"))
 	}
 }
