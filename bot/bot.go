@@ -281,7 +281,8 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	var res txResult
 	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
 	if err != nil {
-		return b.finish(m, Table{}, []Reply{b.refusal(m, b.textSpec(p), err)})
+		res.spec = b.textSpec(p) // refused from the text: in the voice of the kind named, or the default
+		return b.finish(m, Table{}, []Reply{b.refusal(m, res.spec, err)})
 	}
 	if p.cmd.Verb == "games" {
 		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
