@@ -72,8 +72,8 @@ type Config struct {
 	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
 	// negative: none.
 	TournamentMaxPlies int
-	// Limits are what one identity may do (limits.go); zero fields take
-	// their defaults.
+	// Limits are what one identity may do (limits.go); a zero field
+	// limits nothing.
 	Limits Limits
 }
 
