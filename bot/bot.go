@@ -72,6 +72,9 @@ type Config struct {
 	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
 	// negative: none.
 	TournamentMaxPlies int
+	// Limits are what one identity may do (limits.go); a zero field
+	// limits nothing.
+	Limits Limits
 }
 
 func (c Config) withDefaults() Config {
@@ -108,6 +111,7 @@ func (c Config) withDefaults() Config {
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
 	}
+	c.Limits = c.Limits.withDefaults()
 	return c
 }
 
@@ -141,6 +145,7 @@ type Bot struct {
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
+	limiter  *rateLimiter // each identity's command rate (limits.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -183,6 +188,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	b.cfg.DefaultKind = strings.ToLower(b.cfg.DefaultKind)
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
+	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
 	return b, nil
 }
 
@@ -269,10 +275,14 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	if !ok {
 		return nil
 	}
+	if drop, notice := b.overRate(m); drop {
+		return b.finish(m, Table{}, notice)
+	}
 	var res txResult
 	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
 	if err != nil {
-		return b.finish(m, Table{}, []Reply{b.refusal(m, nil, err)})
+		res.spec = b.textSpec(p) // refused from the text: in the voice of the kind named, or the default
+		return b.finish(m, Table{}, []Reply{b.refusal(m, res.spec, err)})
 	}
 	if p.cmd.Verb == "games" {
 		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
@@ -570,7 +580,14 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 			before = t.snapshot()
 		}
 		t.replies = nil
+		was, err := b.stakeBefore(ctx, t, m, p)
+		if err != nil {
+			return err
+		}
 		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
+			return err
+		}
+		if err := b.limitStake(ctx, t, m, was); err != nil {
 			return err
 		}
 		b.offerActions(t)

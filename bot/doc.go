@@ -10,8 +10,10 @@
 //     one user privately (Reply.Private, Reply.User). Adapters only
 //     translate, and honour the audience on every path.
 //   - Bot.Handle decides from the text alone whether a message is a
-//     command (another bot's "!weather" touches no storage), finds its
-//     table (a private message goes to the table where the speaker holds
+//     command (another bot's "!weather" touches no storage; a line said
+//     to the bot that names no command is refused from its text), holds
+//     the speaker to their command rate (Config.Limits, limits.go), finds
+//     its table (a private message goes to the table where the speaker holds
 //     a seat), loads the table's Record, resolves the speaker once (seats,
 //     admin), runs the command, saves with compare-and-set (retrying on a
 //     conflict, so a command is applied once or refused), and returns the

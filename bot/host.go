@@ -181,6 +181,9 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 		if err := b.maybeBegin(t); err != nil {
 			return err
 		}
+		if err := b.limitStake(ctx, t, m, stakeNone); err != nil {
+			return err
+		}
 		b.offerActions(t)
 		return nil
 	})

@@ -58,14 +58,32 @@ func (b *Bot) parse(m Message) (p parsed, ours bool, err error) {
 		}
 	}
 	verb := strings.ToLower(fields[0])
-	if !p.loud && !b.ours(verb) {
+	known := b.ours(verb)
+	if !p.loud && !known {
 		return p, false, nil
 	}
 	if len(text) > maxTextLen || !utf8.ValidString(text) {
 		return p, true, fmt.Errorf("%w: message too long or not text", ErrBadCommand)
 	}
+	if !known {
+		// Said to the bot, yet no command of ours: told so from the text,
+		// whatever the table holds and whether or not the store answers.
+		return p, true, fmt.Errorf("%w: unknown command %q; say %shelp for the list", ErrBadCommand, cut(verb, 20), b.cfg.Prefix)
+	}
 	p.cmd = Command{Verb: verb, Args: fields[1:]}
 	return p, true, nil
+}
+
+// textSpec is the kind whose voice refuses a line read from its text
+// alone, before any table is loaded: the kind it names, else the default
+// kind (what a table with no game holds).
+func (b *Bot) textSpec(p parsed) *Spec {
+	name := p.kind
+	if name == "" {
+		name = b.cfg.DefaultKind
+	}
+	s := b.specs[name]
+	return &s
 }
 
 // ours reports whether verb is a command of the host or of any kind.

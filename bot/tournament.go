@@ -452,6 +452,9 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 		tc := b.cfg.Clock
 		tr.Clock = &tc
 	}
+	if err := b.limitTournaments(ctx, m); err != nil {
+		return nil, err
+	}
 	if slices.ContainsFunc(tr.Entrants, func(e entrant) bool { return e.Kind == SeatInvited }) {
 		tr.State = tourWaiting
 	}

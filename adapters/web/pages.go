@@ -264,6 +264,12 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, name, id string,
 		http.Error(w, "no such "+name, http.StatusNotFound)
 		return
 	}
+	client := clientOf(r, s.cfg.ClientHeader)
+	if !s.clients.take(client) {
+		http.Error(w, "too many live pages open from your address; close one", http.StatusTooManyRequests)
+		return
+	}
+	defer s.clients.give(client)
 	select {
 	case s.streams <- struct{}{}:
 		defer func() { <-s.streams }()

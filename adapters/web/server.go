@@ -44,7 +44,15 @@ type Config struct {
 	PollEvery time.Duration
 	// MaxStreams bounds the live pages open at once; default 256.
 	MaxStreams int
-	Log        *slog.Logger
+	// StreamsPerClient bounds the live pages one client address holds
+	// open at once (an IPv6 address counts as its /64); default 4.
+	StreamsPerClient int
+	// ClientHeader names the header a proxy in front of the server puts
+	// the client's address in ("X-Forwarded-For", "X-Real-IP"); its last
+	// address is the client's. "": the connection's address. Set it only
+	// behind a proxy that sets the header, or a client picks its own.
+	ClientHeader string
+	Log          *slog.Logger
 }
 
 // Server is the HTTP server. Make it with New, then Listen and Serve (or
@@ -59,6 +67,7 @@ type Server struct {
 	cancel  context.CancelFunc
 	pages   *pages
 	streams chan struct{} // a token per open live page
+	clients clientStreams // the live pages of each client address
 }
 
 // New checks cfg and makes the server's routes.
@@ -84,7 +93,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 256
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), streams: make(chan struct{}, cfg.MaxStreams)}
+	if cfg.StreamsPerClient <= 0 {
+		cfg.StreamsPerClient = 4
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), streams: make(chan struct{}, cfg.MaxStreams), clients: clientStreams{most: cfg.StreamsPerClient}}
 	s.stop, s.cancel = context.WithCancel(context.Background())
 	s.mux.HandleFunc("GET /healthz", s.health)
 	if cfg.Gatherer != nil {

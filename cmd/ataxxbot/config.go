@@ -63,6 +63,9 @@ type Config struct {
 		Channel string `yaml:"channel"`
 		User    string `yaml:"user"`
 	} `yaml:"console"`
+	// Limits are what one person (one identity on one network) may do;
+	// admins are exempt. Zero takes the default, negative is no limit.
+	Limits LimitsConfig `yaml:"limits"`
 	// HTTP is the operator's window: /healthz, /metrics and the games'
 	// read-only pages. Off unless Listen (or -http) names an address.
 	HTTP struct {
@@ -70,7 +73,84 @@ type Config struct {
 		// PublicURL is where players reach the pages (the proxy's
 		// address): lines that name a game link to its page.
 		PublicURL string `yaml:"public_url"`
+		// MaxStreams bounds the live pages open at once, and
+		// StreamsPerClient those of one client address; ClientHeader
+		// names the header a proxy in front puts the client's address
+		// in (the last value is taken). See config.example.yaml.
+		MaxStreams       int    `yaml:"max_streams"`
+		StreamsPerClient int    `yaml:"streams_per_client"`
+		ClientHeader     string `yaml:"client_header"`
 	} `yaml:"http"`
+}
+
+// LimitsConfig is the limits: section (bot.Limits with the program's
+// defaults).
+type LimitsConfig struct {
+	Rate        float64       `yaml:"rate"`        // commands a second; default 2
+	Burst       int           `yaml:"burst"`       // commands at once; default 10
+	Notice      time.Duration `yaml:"notice"`      // a refused person is told once per this; default 1m
+	Games       int           `yaml:"games"`       // games in play; default 4
+	Challenges  int           `yaml:"challenges"`  // games waiting for players; default 5
+	Tournaments int           `yaml:"tournaments"` // waiting or running; default 2
+	// Console: the console's lines are rate-limited too (they are not
+	// by default: one local user, or a script piped in).
+	Console bool `yaml:"console"`
+}
+
+// The limits a config that says nothing gets.
+const (
+	defaultRate        = 2
+	defaultBurst       = 10
+	defaultNotice      = time.Minute
+	defaultGames       = 4
+	defaultChallenges  = 5
+	defaultTournaments = 2
+	// maxStakeLimit is the highest games or challenges limit that can
+	// be counted: the host finds a player's games among the last 32
+	// tables they sat at.
+	maxStakeLimit = 32
+)
+
+// check validates the limits and fills in defaults.
+func (l *LimitsConfig) check() error {
+	if l.Rate == 0 {
+		l.Rate = defaultRate
+	}
+	if l.Burst == 0 {
+		l.Burst = defaultBurst
+	}
+	if l.Notice == 0 {
+		l.Notice = defaultNotice
+	}
+	for _, f := range []struct {
+		name string
+		v    *int
+		def  int
+	}{{"games", &l.Games, defaultGames}, {"challenges", &l.Challenges, defaultChallenges}, {"tournaments", &l.Tournaments, defaultTournaments}} {
+		if *f.v == 0 {
+			*f.v = f.def
+		}
+		if *f.v > maxStakeLimit && f.name != "tournaments" {
+			return fmt.Errorf("config: limits.%s %d: want at most %d (or negative: no limit)", f.name, *f.v, maxStakeLimit)
+		}
+	}
+	if l.Burst < 0 || l.Notice < 0 {
+		return fmt.Errorf("config: limits.burst and limits.notice cannot be negative")
+	}
+	return nil
+}
+
+// bot is the limits as the host takes them (0: no limit); console says
+// the bot serves the console, whose lines are rate-limited only when
+// limits.console says so.
+func (l LimitsConfig) bot(console bool) bot.Limits {
+	none := func(v int) int { return max(v, 0) }
+	out := bot.Limits{Rate: max(l.Rate, 0), Burst: l.Burst, Notice: l.Notice,
+		Games: none(l.Games), Challenges: none(l.Challenges), Tournaments: none(l.Tournaments)}
+	if console && !l.Console {
+		out.Rate = 0
+	}
+	return out
 }
 
 // loadConfig reads a config file; unknown keys are errors, so a typo does
@@ -229,6 +309,12 @@ func (c *Config) check() error {
 		}
 	}
 	c.Engines = c.Games["ataxx"].Engines
+	if err := c.Limits.check(); err != nil {
+		return err
+	}
+	if c.HTTP.MaxStreams < 0 || c.HTTP.StreamsPerClient < 0 {
+		return fmt.Errorf("config: http.max_streams and http.streams_per_client cannot be negative")
+	}
 	return nil
 }
 

@@ -52,7 +52,8 @@ func startHTTP(ctx context.Context, cfg Config, networked bool, b *bot.Bot, st b
 		return opsServer{}, err
 	}
 	b.Observe(m)
-	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Log: log})
+	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Log: log,
+		MaxStreams: cfg.HTTP.MaxStreams, StreamsPerClient: cfg.HTTP.StreamsPerClient, ClientHeader: cfg.HTTP.ClientHeader})
 	if err != nil {
 		return opsServer{}, fmt.Errorf("http: %w", err)
 	}
