@@ -1,14 +1,15 @@
 // Package console is the chat adapter for a terminal: each input line is a
 // message addressed to the bot, each reply is printed. A line "<nick> text"
 // is said by nick (IRC log style); any other line by the console's own
-// user. "quit", "exit" or the end of input (after the AI has answered)
-// ends the session, printing Farewell if set (cmd/ataxxbot sets the Congo
-// user guide's "The program is terminated..."; in the CS61B dialect,
-// where the end of input equals quit, nothing). "load FILE" reads the
-// commands in FILE as if typed (users' guide IV.A.1.e). A move typed
-// before its turn, while the AI thinks, waits for the AI's move
-// (bot.Caps.TypeAhead), as the guide's program reads its next line only
-// then.
+// user. "quit", "exit" or the end of input (the same: after the AI has
+// answered) ends the session, printing Farewell if set (cmd/ataxxbot sets
+// the Congo user guide's "The program is terminated..."; in the CS61B
+// dialect, where the end of input equals quit, nothing). "load FILE" reads the
+// commands in FILE as if typed (users' guide IV.A.1.e). Every line typed
+// while the AI is to move (quit, dump, board, a move) waits for the AI's
+// move and then runs, in order, as the guide's and CS61B's programs read
+// their next line only then; a move still refused as out of turn waits
+// again (bot.Caps.TypeAhead).
 //
 // A loaded file must be text: a NUL byte, a line over 64 KiB, a file that
 // loads itself (directly or in a cycle, by resolved path) or files nested
@@ -135,9 +136,9 @@ func (c *Console) Run(ctx context.Context) error {
 		c.User = "you"
 	}
 	c.mu.Unlock()
-	quit, err := c.read(ctx, c.In, nil)
-	if s, ok := c.Handler.(settler); ok && err == nil && !quit {
-		// The end of the input, not quit: let the AI answer first.
+	_, err := c.read(ctx, c.In, nil)
+	if s, ok := c.Handler.(settler); ok && err == nil {
+		// quit, exit or the end of the input: let the AI answer first.
 		err = s.Settle(ctx)
 	}
 	if err == nil && c.Farewell != "" {
@@ -149,6 +150,20 @@ func (c *Console) Run(ctx context.Context) error {
 // settler is a handler that can wait for the AI's pending answers.
 type settler interface {
 	Settle(ctx context.Context) error
+}
+
+// awaiter is a handler that can wait for the AI's answer at one table.
+type awaiter interface {
+	AwaitAI(ctx context.Context, table bot.Table) error
+}
+
+// await waits until the AI has answered at table: the console reads a
+// line only when the guide's program would, once the AI has moved.
+func (c *Console) await(ctx context.Context, table bot.Table) error {
+	if a, ok := c.Handler.(awaiter); ok {
+		return a.AwaitAI(ctx, table)
+	}
+	return nil
 }
 
 // read handles the lines of r, typed (files empty) or loaded from the
@@ -184,6 +199,10 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 			if nick, rest, ok := strings.Cut(line[1:], ">"); ok && nick != "" && !strings.ContainsAny(nick, " \t") {
 				user, text = nick, strings.TrimSpace(rest)
 			}
+		}
+		// Every line typed ahead waits for the AI's move, in order.
+		if err := c.await(ctx, bot.Table{Network: Network, Channel: c.channel()}); err != nil {
+			return true, err
 		}
 		private := false
 		switch verb, arg, _ := strings.Cut(text, " "); strings.ToLower(verb) {
@@ -222,6 +241,9 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 			Caps: bot.Caps{TypeAhead: true}} // a line typed ahead of the AI waits for its turn
 		if private {
 			m.Channel, m.Private = "", true
+			if err := c.await(ctx, m.Table()); err != nil {
+				return true, err
+			}
 		}
 		replies := c.Handler.Handle(ctx, m)
 		if err := c.print(replies); err != nil {

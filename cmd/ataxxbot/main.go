@@ -227,8 +227,8 @@ Subcommands:
   console   run the console even when the config has chat networks. Every
             line is said to the bot (help lists the commands); "<bob> join"
             is said by bob; /join #name and /msg TEXT as on IRC; load FILE
-            runs the lines of FILE; a move typed before its turn waits
-            for the AI's move. quit, exit or the end of input ends it with
+            runs the lines of FILE; a line typed while the AI is to
+            move waits for the AI's move, then runs. quit, exit or the end of input ends it with
             "The program is terminated..." (with -cs61b: quietly).
   record    print a channel's stored record as JSON: ataxxbot record
             [-store S] [-config F] CHANNEL (irc:#ataxx, or #ataxx on the
