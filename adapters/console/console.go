@@ -22,7 +22,7 @@
 //
 // The console speaks several channels and private messages as an IRC user
 // types them: "/join #name" makes #name the channel of the lines that
-// follow, "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
+// follow (names compare as on IRC: FoldChannel), "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
 // A reply for another channel is printed with "[#name] " before each of
 // its lines, a private reply with "[private alice] ".
 package console
@@ -111,7 +111,28 @@ func (c *Console) current() string {
 	if c.Channel == "" {
 		return "console"
 	}
-	return c.Channel
+	return FoldChannel(c.Channel)
+}
+
+// FoldChannel is a channel name as IRC compares it (RFC 1459 case
+// mapping: A-Z are a-z, and [ ] \ ~ are { } | ^), so "#tA" given with
+// -channel and "/join #ta" are one table, as they are one channel on IRC.
+func FoldChannel(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			return r + ('a' - 'A')
+		case r == '[':
+			return '{'
+		case r == ']':
+			return '}'
+		case r == '\\':
+			return '|'
+		case r == '~':
+			return '^'
+		}
+		return r
+	}, name)
 }
 
 // writer returns the buffered output; c.mu must be held.
@@ -231,7 +252,7 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 				c.seen = map[string]bool{}
 			}
 			c.seen[c.current()] = true
-			c.Channel = strings.ToLower(name)
+			c.Channel = FoldChannel(name)
 			c.mu.Unlock()
 			continue
 		case "/msg":

@@ -204,3 +204,36 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestChannelNamesFoldAsOnIRC: a channel given with -channel (Channel) and
+// one typed with /join are one table when IRC would take them for one
+// channel: RFC 1459 case mapping, where A-Z are a-z and [ ] \ ~ are
+// { } | ^.
+func TestChannelNamesFoldAsOnIRC(t *testing.T) {
+	tests := []struct {
+		name, channel, in string
+		want              []string // the channel of each message
+	}{
+		{"-channel #tA, then /join #ta", "#tA", "dump\n/join #ta\ndump\n", []string{"#ta", "#ta"}},
+		{"-channel #ta, then /join #TA", "#ta", "dump\n/join #TA\ndump\n", []string{"#ta", "#ta"}},
+		{"brackets, backslash and tilde fold", "#A[b]\\~", "dump\n/join #a{B}|^\ndump\n", []string{"#a{b}|^", "#a{b}|^"}},
+		{"other names stay apart", "#tA", "dump\n/join #tB\ndump\n", []string{"#ta", "#tb"}},
+		{"the default channel", "", "dump\n/join CONSOLE\ndump\n", []string{"console", "console"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			c := &Console{In: strings.NewReader(tt.in), Out: &bytes.Buffer{}, Handler: rec, Channel: tt.channel}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range rec.got {
+				got = append(got, m.Channel)
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("got channels %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
