@@ -55,6 +55,8 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
+	// Greeting is printed when the session starts; "" prints nothing.
+	Greeting string
 	// Farewell is printed when the session ends by quit, exit or the end
 	// of input; "" prints nothing.
 	Farewell string
@@ -157,6 +159,11 @@ func (c *Console) Run(ctx context.Context) error {
 		c.User = "you"
 	}
 	c.mu.Unlock()
+	if c.Greeting != "" {
+		if err := c.say(c.Greeting); err != nil {
+			return err
+		}
+	}
 	_, err := c.read(ctx, c.In, nil)
 	if s, ok := c.Handler.(settler); ok && err == nil {
 		// quit, exit or the end of the input: let the AI answer first.

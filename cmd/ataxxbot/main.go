@@ -192,7 +192,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
-	if !*cs61b { // CS61B's expected output ends with nothing
+	if !*cs61b { // CS61B's expected output begins and ends with nothing
+		con.Greeting = greeting(b.Kinds(), cfg.DefaultGame)
 		con.Farewell = console.GuideFarewell
 	}
 	if *channel != "" {
@@ -213,6 +214,33 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// greeting is the console's first line: the games it hosts and how to
+// begin, so a newcomer facing a silent terminal knows what to type.
+func greeting(games []bot.Spec, defaultGame string) string {
+	if len(games) == 0 {
+		return "Type help for the commands, quit to leave."
+	}
+	titles := make([]string, len(games))
+	def, other := games[0], games[0]
+	for i, g := range games {
+		titles[i] = g.Title
+		if strings.EqualFold(g.Name, defaultGame) {
+			def = g
+		}
+	}
+	for _, g := range games {
+		if g.Name != def.Name {
+			other = g
+			break
+		}
+	}
+	line := "Games here: " + strings.Join(titles, ", ") + ". Type help for the commands, start to play " + def.Title + " against the AI"
+	if other.Name != def.Name {
+		line += " (" + strings.ToLower(other.Name) + " start for " + other.Title + ")"
+	}
+	return line + ", quit to leave."
 }
 
 // usageText is the help before the flags' list.
