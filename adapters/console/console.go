@@ -34,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,6 +56,9 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
+	// Dir is where files the bot hands over (an export too long to
+	// print) are written; "" is the working directory.
+	Dir string
 	// Greeting is printed when the session starts; "" prints nothing.
 	Greeting string
 	// Farewell is printed when the session ends by quit, exit or the end
@@ -381,12 +385,63 @@ func (c *Console) print(replies []bot.Reply) error {
 		case r.To.Channel != "" && r.To.Channel != c.current():
 			prefix = "[" + clean(r.To.Channel) + "] "
 		}
-		for _, line := range strings.Split(r.Text, "\n") {
+		text := r.Text
+		if r.File != nil {
+			text = c.keep(r.File)
+		}
+		for _, line := range strings.Split(text, "\n") {
 			fmt.Fprintln(w, prefix+clean(line))
 		}
 	}
 	return w.Flush()
 }
+
+// keep writes f into c.Dir, as the seed programs write their logs (the
+// 2012 Stratego manager's -o FILE): a file hundreds of lines long is
+// what a player replays or keeps, and printed it would scroll the game
+// off the terminal. An existing file is never overwritten: the name takes
+// -2, -3, ... before its extension. keep returns the line that says
+// where the file went, or why it could not be written.
+func (c *Console) keep(f *bot.File) string {
+	name := filepath.Base(clean(f.Name))
+	if name == "." || name == ".." || name == string(filepath.Separator) || strings.ContainsAny(name, `/\`) {
+		name = "export.txt"
+	}
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for n := 1; n <= maxKeepTries; n++ {
+		try := name
+		if n > 1 {
+			try = fmt.Sprintf("%s-%d%s", stem, n, ext)
+		}
+		path := filepath.Join(dir, try)
+		fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil {
+			_, err = fh.Write(f.Data)
+			if cerr := fh.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fmt.Sprintf("%s is %d bytes: it could not be written: %v", name, len(f.Data), err)
+		}
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		return fmt.Sprintf("%s is %d bytes: written to %s", try, len(f.Data), path)
+	}
+	return fmt.Sprintf("%s is %d bytes: it could not be written: %s and %d more like it exist", name, len(f.Data), name, maxKeepTries-1)
+}
+
+// maxKeepTries bounds the names keep tries for one file.
+const maxKeepTries = 100
 
 // clean drops control characters (escape sequences) from what reaches the
 // terminal.
