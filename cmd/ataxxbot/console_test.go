@@ -37,3 +37,26 @@ func TestConsoleGreetsWithHelpAndTheGames(t *testing.T) {
 		})
 	}
 }
+
+// TestChannelFlagAndJoinAreOneTable: -channel '#tA' and /join #TA name one
+// channel, as on IRC, so the game started under the one is there under
+// the other.
+func TestChannelFlagAndJoinAreOneTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	bin := buildBot(t)
+	for _, tt := range []struct{ name, flag, join string }{
+		{"upper case typed", "#tA", "#TA"},
+		{"lower case typed", "#tA", "#ta"},
+		{"RFC 1459 brackets", "#t[A]", "#t{a}"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := runBot(t, bin, "start ai\n/join #elsewhere\n/join "+tt.join+"\nstatus\n", "-channel", tt.flag)
+			if !strings.Contains(out, "Ataxx: Red (you), Blue (AI level 3).") {
+				t.Errorf("after /join %s, status: got\n%s\nwant the game started under -channel %s", tt.join, out, tt.flag)
+			}
+		})
+	}
+}
