@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// consoleGreeting is the console's first line with the default games.
+const consoleGreeting = "Games here: Ataxx, Congo, Abalone, Stratego. Type help for the commands, start to play Ataxx against the AI (congo start for Congo), quit to leave."
+
 // TestConsoleGreetsWithHelpAndTheGames: the console's first line names
 // help and every game it hosts, and how to start the default one; the
 // CS61B dialect, whose expected output has no such line, starts silent.
@@ -22,8 +25,8 @@ func TestConsoleGreetsWithHelpAndTheGames(t *testing.T) {
 		args  []string
 		first string // the first line printed for the input "dump"
 	}{
-		{"the console", nil, "Games here: Ataxx, Congo, Abalone, Stratego. Type help for the commands, start to play Ataxx against the AI (congo start for Congo), quit to leave."},
-		{"the console subcommand", []string{"console"}, "Games here: Ataxx, Congo, Abalone, Stratego. Type help for the commands, start to play Ataxx against the AI (congo start for Congo), quit to leave."},
+		{"the console", nil, consoleGreeting},
+		{"the console subcommand", []string{"console"}, consoleGreeting},
 		{"another default game", []string{"-config", congo}, "Games here: Ataxx, Congo, Abalone, Stratego. Type help for the commands, start to play Congo against the AI (ataxx start for Ataxx), quit to leave."},
 		{"the CS61B dialect starts silent", []string{"console", "-cs61b"}, "==="},
 	} {
