@@ -90,6 +90,9 @@ func (b *Bot) AwaitAI(ctx context.Context, table Table) error {
 		}
 		return false
 	}
+	if !busy() {
+		return nil // the common case: no ticker
+	}
 	t := time.NewTicker(10 * time.Millisecond)
 	defer t.Stop()
 	for busy() {
