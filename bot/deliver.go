@@ -130,6 +130,17 @@ func (rt routed) Settle(ctx context.Context) error {
 	return nil
 }
 
+// AwaitAI lets the bot's AI answer at table, for a console about to run
+// its next line.
+func (rt routed) AwaitAI(ctx context.Context, table Table) error {
+	if a, ok := rt.h.(interface {
+		AwaitAI(context.Context, Table) error
+	}); ok {
+		return a.AwaitAI(ctx, table)
+	}
+	return nil
+}
+
 func (rt routed) Handle(ctx context.Context, m Message) []Reply {
 	mine, others := rt.r.split(rt.h.Handle(ctx, m))
 	if err := rt.r.post(ctx, others); err != nil {

@@ -87,10 +87,11 @@ func (b *Bot) playerName(s Seat) string {
 }
 
 // exportReply is an export as one reply: the file as a monospaced block
-// when it is short, else its name and size.
+// when it is short, else its name and size, with the file for a network
+// that can keep it (Reply.File).
 func exportReply(name string, data []byte, m Message) Reply {
 	if len(data) > maxExportText {
-		return Reply{Text: fmt.Sprintf("%s is %d bytes: too long to show here.", name, len(data))}
+		return Reply{Text: fmt.Sprintf("%s is %d bytes: too long to show here.", name, len(data)), File: &File{Name: name, Data: data}}
 	}
 	return Reply{Text: name + ":\n" + strings.TrimRight(string(data), "\n"), Mono: true, User: User{ID: m.UserID, Name: m.Name}}
 }

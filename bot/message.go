@@ -107,6 +107,17 @@ type Reply struct {
 	// beside it: the lines of Text the picture does not carry (an
 	// instruction, a setup to copy). Empty: the picture says it all.
 	Note string
+	// File is the file Text names when it is too long to show (an
+	// export): a network that can keep files (the console, which writes
+	// it to its working directory) delivers it in place of Text; the
+	// others show Text.
+	File *File `json:",omitempty"`
+}
+
+// File is a named file a reply carries.
+type File struct {
+	Name string // a base name, as the bot names it ("stratego-20261127-ann-bob.log")
+	Data []byte
 }
 
 // Action is a command offered as a button.

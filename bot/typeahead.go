@@ -63,3 +63,53 @@ func (b *Bot) awaitWorker(ctx context.Context, key string) bool {
 	}
 	return true
 }
+
+// AwaitAI waits until no AI worker runs at table, nor at the table whose
+// game it shows when it is a window: a console reads its next line only
+// then, as the users' guide's and CS61B's programs read theirs when the
+// AI has moved, so every line typed ahead (quit, dump, board, status, a
+// move) runs after the AI's answer, in order. It returns ctx's error if
+// ctx ends first.
+func (b *Bot) AwaitAI(ctx context.Context, table Table) error {
+	keys := []string{table.Key()}
+	if b.workingElsewhere(table.Key()) {
+		// The store is read only when a worker runs at another table.
+		if data, _, err := b.store.Load(ctx, table.Key()); err == nil {
+			if rec, err := UnmarshalRecord(data); err == nil && rec.Link != "" {
+				keys = append(keys, rec.Link)
+			}
+		}
+	}
+	busy := func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, k := range keys {
+			if _, ok := b.running[k]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	if !busy() {
+		return nil // the common case: no ticker
+	}
+	t := time.NewTicker(10 * time.Millisecond)
+	defer t.Stop()
+	for busy() {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return nil
+}
+
+// workingElsewhere reports whether an AI worker runs at a table other
+// than key.
+func (b *Bot) workingElsewhere(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, here := b.running[key]
+	return len(b.running) > 1 || len(b.running) == 1 && !here
+}

@@ -1,14 +1,15 @@
 // Package console is the chat adapter for a terminal: each input line is a
 // message addressed to the bot, each reply is printed. A line "<nick> text"
 // is said by nick (IRC log style); any other line by the console's own
-// user. "quit", "exit" or the end of input (after the AI has answered)
-// ends the session, printing Farewell if set (cmd/ataxxbot sets the Congo
-// user guide's "The program is terminated..."; in the CS61B dialect,
-// where the end of input equals quit, nothing). "load FILE" reads the
-// commands in FILE as if typed (users' guide IV.A.1.e). A move typed
-// before its turn, while the AI thinks, waits for the AI's move
-// (bot.Caps.TypeAhead), as the guide's program reads its next line only
-// then.
+// user. "quit", "exit" or the end of input (the same: after the AI has
+// answered) ends the session, printing Farewell if set (cmd/ataxxbot sets
+// the Congo user guide's "The program is terminated..."; in the CS61B
+// dialect, where the end of input equals quit, nothing). "load FILE" reads the
+// commands in FILE as if typed (users' guide IV.A.1.e). Every line typed
+// while the AI is to move (quit, dump, board, a move) waits for the AI's
+// move and then runs, in order, as the guide's and CS61B's programs read
+// their next line only then; a move still refused as out of turn waits
+// again (bot.Caps.TypeAhead).
 //
 // A loaded file must be text: a NUL byte, a line over 64 KiB, a file that
 // loads itself (directly or in a cycle, by resolved path) or files nested
@@ -21,7 +22,7 @@
 //
 // The console speaks several channels and private messages as an IRC user
 // types them: "/join #name" makes #name the channel of the lines that
-// follow, "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
+// follow (names compare as on IRC: FoldChannel), "<alice> /msg TEXT" is alice saying TEXT to the bot privately.
 // A reply for another channel is printed with "[#name] " before each of
 // its lines, a private reply with "[private alice] ".
 package console
@@ -33,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,6 +56,11 @@ type Console struct {
 	Handler Handler
 	Channel string // default "console"
 	User    string // who says lines without "<nick>"; default "you"
+	// Dir is where files the bot hands over (an export too long to
+	// print) are written; "" is the working directory.
+	Dir string
+	// Greeting is printed when the session starts; "" prints nothing.
+	Greeting string
 	// Farewell is printed when the session ends by quit, exit or the end
 	// of input; "" prints nothing.
 	Farewell string
@@ -110,7 +117,28 @@ func (c *Console) current() string {
 	if c.Channel == "" {
 		return "console"
 	}
-	return c.Channel
+	return FoldChannel(c.Channel)
+}
+
+// FoldChannel is a channel name as IRC compares it (RFC 1459 case
+// mapping: A-Z are a-z, and [ ] \ ~ are { } | ^), so "#tA" given with
+// -channel and "/join #ta" are one table, as they are one channel on IRC.
+func FoldChannel(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			return r + ('a' - 'A')
+		case r == '[':
+			return '{'
+		case r == ']':
+			return '}'
+		case r == '\\':
+			return '|'
+		case r == '~':
+			return '^'
+		}
+		return r
+	}, name)
 }
 
 // writer returns the buffered output; c.mu must be held.
@@ -135,9 +163,14 @@ func (c *Console) Run(ctx context.Context) error {
 		c.User = "you"
 	}
 	c.mu.Unlock()
-	quit, err := c.read(ctx, c.In, nil)
-	if s, ok := c.Handler.(settler); ok && err == nil && !quit {
-		// The end of the input, not quit: let the AI answer first.
+	if c.Greeting != "" {
+		if err := c.say(c.Greeting); err != nil {
+			return err
+		}
+	}
+	_, err := c.read(ctx, c.In, nil)
+	if s, ok := c.Handler.(settler); ok && err == nil {
+		// quit, exit or the end of the input: let the AI answer first.
 		err = s.Settle(ctx)
 	}
 	if err == nil && c.Farewell != "" {
@@ -149,6 +182,20 @@ func (c *Console) Run(ctx context.Context) error {
 // settler is a handler that can wait for the AI's pending answers.
 type settler interface {
 	Settle(ctx context.Context) error
+}
+
+// awaiter is a handler that can wait for the AI's answer at one table.
+type awaiter interface {
+	AwaitAI(ctx context.Context, table bot.Table) error
+}
+
+// await waits until the AI has answered at table: the console reads a
+// line only when the guide's program would, once the AI has moved.
+func (c *Console) await(ctx context.Context, table bot.Table) error {
+	if a, ok := c.Handler.(awaiter); ok {
+		return a.AwaitAI(ctx, table)
+	}
+	return nil
 }
 
 // read handles the lines of r, typed (files empty) or loaded from the
@@ -185,6 +232,10 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 				user, text = nick, strings.TrimSpace(rest)
 			}
 		}
+		// Every line typed ahead waits for the AI's move, in order.
+		if err := c.await(ctx, bot.Table{Network: Network, Channel: c.channel()}); err != nil {
+			return true, err
+		}
 		private := false
 		switch verb, arg, _ := strings.Cut(text, " "); strings.ToLower(verb) {
 		case "quit", "exit":
@@ -212,7 +263,7 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 				c.seen = map[string]bool{}
 			}
 			c.seen[c.current()] = true
-			c.Channel = strings.ToLower(name)
+			c.Channel = FoldChannel(name)
 			c.mu.Unlock()
 			continue
 		case "/msg":
@@ -222,6 +273,9 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 			Caps: bot.Caps{TypeAhead: true}} // a line typed ahead of the AI waits for its turn
 		if private {
 			m.Channel, m.Private = "", true
+			if err := c.await(ctx, m.Table()); err != nil {
+				return true, err
+			}
 		}
 		replies := c.Handler.Handle(ctx, m)
 		if err := c.print(replies); err != nil {
@@ -331,12 +385,63 @@ func (c *Console) print(replies []bot.Reply) error {
 		case r.To.Channel != "" && r.To.Channel != c.current():
 			prefix = "[" + clean(r.To.Channel) + "] "
 		}
-		for _, line := range strings.Split(r.Text, "\n") {
+		text := r.Text
+		if r.File != nil {
+			text = c.keep(r.File)
+		}
+		for _, line := range strings.Split(text, "\n") {
 			fmt.Fprintln(w, prefix+clean(line))
 		}
 	}
 	return w.Flush()
 }
+
+// keep writes f into c.Dir, as the seed programs write their logs (the
+// 2012 Stratego manager's -o FILE): a file hundreds of lines long is
+// what a player replays or keeps, and printed it would scroll the game
+// off the terminal. An existing file is never overwritten: the name takes
+// -2, -3, ... before its extension. keep returns the line that says
+// where the file went, or why it could not be written.
+func (c *Console) keep(f *bot.File) string {
+	name := filepath.Base(clean(f.Name))
+	if name == "." || name == ".." || name == string(filepath.Separator) || strings.ContainsAny(name, `/\`) {
+		name = "export.txt"
+	}
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for n := 1; n <= maxKeepTries; n++ {
+		try := name
+		if n > 1 {
+			try = fmt.Sprintf("%s-%d%s", stem, n, ext)
+		}
+		path := filepath.Join(dir, try)
+		fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil {
+			_, err = fh.Write(f.Data)
+			if cerr := fh.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return fmt.Sprintf("%s is %d bytes: it could not be written: %v", name, len(f.Data), err)
+		}
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		return fmt.Sprintf("%s is %d bytes: written to %s", try, len(f.Data), path)
+	}
+	return fmt.Sprintf("%s is %d bytes: it could not be written: %s and %d more like it exist", name, len(f.Data), name, maxKeepTries-1)
+}
+
+// maxKeepTries bounds the names keep tries for one file.
+const maxKeepTries = 100
 
 // clean drops control characters (escape sequences) from what reaches the
 // terminal.

@@ -3,6 +3,7 @@ package console
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,4 +204,85 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("%q gave %d error lines; want at most one:\n%s", data, n, out.String())
 		}
 	})
+}
+
+// TestChannelNamesFoldAsOnIRC: a channel given with -channel (Channel) and
+// one typed with /join are one table when IRC would take them for one
+// channel: RFC 1459 case mapping, where A-Z are a-z and [ ] \ ~ are
+// { } | ^.
+func TestChannelNamesFoldAsOnIRC(t *testing.T) {
+	tests := []struct {
+		name, channel, in string
+		want              []string // the channel of each message
+	}{
+		{"-channel #tA, then /join #ta", "#tA", "dump\n/join #ta\ndump\n", []string{"#ta", "#ta"}},
+		{"-channel #ta, then /join #TA", "#ta", "dump\n/join #TA\ndump\n", []string{"#ta", "#ta"}},
+		{"brackets, backslash and tilde fold", "#A[b]\\~", "dump\n/join #a{B}|^\ndump\n", []string{"#a{b}|^", "#a{b}|^"}},
+		{"other names stay apart", "#tA", "dump\n/join #tB\ndump\n", []string{"#ta", "#tb"}},
+		{"the default channel", "", "dump\n/join CONSOLE\ndump\n", []string{"console", "console"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			c := &Console{In: strings.NewReader(tt.in), Out: &bytes.Buffer{}, Handler: rec, Channel: tt.channel}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range rec.got {
+				got = append(got, m.Channel)
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("got channels %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// filer answers every line with a reply carrying a file named by the line.
+type filer struct{}
+
+func (filer) Handle(_ context.Context, m bot.Message) []bot.Reply {
+	return []bot.Reply{{Text: m.Text + " is too long to show here.", File: &bot.File{Name: m.Text, Data: []byte("data of " + m.Text + "\n")}}}
+}
+
+// TestFilesAreWrittenNotPrinted: a file the bot hands over (an export too
+// long to print) is written into the console's directory under its own
+// base name, never over an existing file (-2, -3 before the extension),
+// and the console says where; a name that tries to leave the directory
+// stays in it.
+func TestFilesAreWrittenNotPrinted(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "old.log"), []byte("keep me"), 0o644)
+	tests := []struct {
+		name, in string
+		want     string // the line printed, with DIR for the directory and SIZE the file's size
+		file     string // the file written, in DIR
+	}{
+		{"a new file", "game.log", "game.log is SIZE bytes: written to DIR/game.log", "game.log"},
+		{"a second export of it", "game.log", "game-2.log is SIZE bytes: written to DIR/game-2.log", "game-2.log"},
+		{"an existing file is kept", "old.log", "old-2.log is SIZE bytes: written to DIR/old-2.log", "old-2.log"},
+		{"a path stays in the directory", "../../escape.log", "escape.log is SIZE bytes: written to DIR/escape.log", "escape.log"},
+		{"no name", "..", "export.txt is SIZE bytes: written to DIR/export.txt", "export.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			c := &Console{In: strings.NewReader(tt.in + "\n"), Out: &out, Handler: filer{}, Dir: dir}
+			if err := c.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			size := fmt.Sprint(len("data of " + tt.in + "\n"))
+			if got, want := strings.TrimSuffix(out.String(), "\n"), strings.NewReplacer("DIR", dir, "SIZE", size).Replace(tt.want); got != want {
+				t.Errorf("got %q; want %q", got, want)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, tt.file))
+			if got, want := string(data), "data of "+tt.in+"\n"; err != nil || got != want {
+				t.Errorf("%s: got %q (%v); want %q", tt.file, got, err, want)
+			}
+		})
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "old.log")); string(data) != "keep me" {
+		t.Errorf("old.log: got %q; want it untouched", data)
+	}
 }

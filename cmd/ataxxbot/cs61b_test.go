@@ -338,3 +338,79 @@ func TestCS61BAcceptance(t *testing.T) {
 	}
 	runAcceptance(t, buildBot(t), dir)
 }
+
+// TestCS61BInputsPipedPrintTheirStd: every NAME.in of the acceptance set,
+// given whole as standard input (no tester between, so quit and dump
+// arrive while the AI still thinks), prints NAME.std: a line typed ahead
+// waits for the AI's move as the CS61B program reads its next line only
+// then. The tester's own lines are left out as the tester leaves them out:
+// the AI's move lines, and a result line no "+" directive claims.
+func TestCS61BInputsPipedPrintTheirStd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "ataxx", "cs61b")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: %s missing: %v", dir, err)
+		}
+		dir = filepath.Join("testdata", "cs61b")
+	}
+	ins, err := filepath.Glob(filepath.Join(dir, "*.in"))
+	if err != nil || len(ins) == 0 {
+		t.Fatalf("no tests in %s: %v", dir, err)
+	}
+	bin := buildBot(t)
+	for _, in := range ins {
+		t.Run(strings.TrimSuffix(filepath.Base(in), ".in"), func(t *testing.T) {
+			t.Parallel()
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd := exec.Command(bin, "console", "-cs61b")
+			cmd.Stdin = f
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			// Which result lines the script claims, in order.
+			var claims []bool
+			for _, s := range readScript(t, in) {
+				if d := strings.TrimSuffix(strings.TrimPrefix(s.directive, "remote "), "+"); d == "win" || d == "move/win" {
+					claims = append(claims, strings.HasSuffix(s.directive, "+"))
+				}
+			}
+			var got []string
+			results := 0
+			for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+				switch {
+				case line == "" && len(out) == 0, moveLine.MatchString(line):
+					continue
+				case resultLine.MatchString(line):
+					results++
+					if results <= len(claims) && !claims[results-1] {
+						continue
+					}
+				}
+				got = append(got, line)
+			}
+			want := expected(t, strings.TrimSuffix(in, ".in")+".std")
+			for i := range max(len(got), len(want)) {
+				g, w := "(nothing)", "(nothing)"
+				if i < len(got) {
+					g = got[i]
+				}
+				if i < len(want) {
+					w = want[i]
+				}
+				if g != w {
+					t.Fatalf("line %d: got %q; want %q\nthe whole output:\n%s", i+1, g, w, out)
+				}
+			}
+		})
+	}
+}

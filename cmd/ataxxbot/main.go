@@ -201,7 +201,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	con := &console.Console{In: stdin, Out: stdout, Channel: cfg.Console.Channel, User: cfg.Console.User}
-	if !*cs61b { // CS61B's expected output ends with nothing
+	if !*cs61b { // CS61B's expected output begins and ends with nothing
+		con.Greeting = greeting(b.Kinds(), cfg.DefaultGame)
 		con.Farewell = console.GuideFarewell
 	}
 	if *channel != "" {
@@ -224,6 +225,33 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
+// greeting is the console's first line: the games it hosts and how to
+// begin, so a newcomer facing a silent terminal knows what to type.
+func greeting(games []bot.Spec, defaultGame string) string {
+	if len(games) == 0 {
+		return "Type help for the commands, quit to leave."
+	}
+	titles := make([]string, len(games))
+	def, other := games[0], games[0]
+	for i, g := range games {
+		titles[i] = g.Title
+		if strings.EqualFold(g.Name, defaultGame) {
+			def = g
+		}
+	}
+	for _, g := range games {
+		if g.Name != def.Name {
+			other = g
+			break
+		}
+	}
+	line := "Games here: " + strings.Join(titles, ", ") + ". Type help for the commands, start to play " + def.Title + " against the AI"
+	if other.Name != def.Name {
+		line += " (" + strings.ToLower(other.Name) + " start for " + other.Title + ")"
+	}
+	return line + ", quit to leave."
+}
+
 // usageText is the help before the flags' list.
 const usageText = `Usage: ataxxbot [console] [flags]
 
@@ -236,8 +264,8 @@ Subcommands:
   console   run the console even when the config has chat networks. Every
             line is said to the bot (help lists the commands); "<bob> join"
             is said by bob; /join #name and /msg TEXT as on IRC; load FILE
-            runs the lines of FILE; a move typed before its turn waits
-            for the AI's move. quit, exit or the end of input ends it with
+            runs the lines of FILE; a line typed while the AI is to
+            move waits for the AI's move, then runs. quit, exit or the end of input ends it with
             "The program is terminated..." (with -cs61b: quietly).
   record    print a channel's stored record as JSON: ataxxbot record
             [-store S] [-config F] CHANNEL (irc:#ataxx, or #ataxx on the
@@ -280,7 +308,7 @@ func newFlags(w io.Writer) (*flag.FlagSet, flags) {
 		cs61b:   fs.Bool("cs61b", false, "the CS61B dialect: live game at once, you play Red, the AI Blue, 25-jump rule"),
 		store:   fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)"),
 		config:  fs.String("config", "", "YAML configuration file (see config.example.yaml)"),
-		channel: fs.String("channel", "", "console channel name (default console)"),
+		channel: fs.String("channel", "", "console channel name (default console; case folds as on IRC: #tA is #ta)"),
 		http:    fs.String("http", "", "serve /healthz, /metrics and the games' pages on ADDR (host:port; default the config's http.listen, else off)"),
 	}
 }

@@ -68,3 +68,55 @@ func TestTypedAheadOfTheAI(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryLineTypedAheadWaitsForTheAI: not only moves: quit, exit, dump
+// and every other line typed while the AI is to move wait for its move and
+// then run, in order, as the guide's and CS61B's programs read their next
+// line only then; so quit keeps the AI's reply, as the end of input does,
+// and dump shows the board after it. The AI takes at least 300 ms here.
+func TestEveryLineTypedAheadWaitsForTheAI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	bin := buildBot(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "slow.yaml")
+	os.WriteFile(cfg, []byte("ai:\n  default_level: 2\n  min_think: 300ms\n"), 0o644)
+	script := filepath.Join(dir, "dump.txt")
+	os.WriteFile(script, []byte("a7-b7\ndump\n"), 0o644)
+	cs61b := []string{"console", "-cs61b", "-config", cfg}
+	console := []string{"-config", cfg}
+	for _, tt := range []struct {
+		name, input string
+		args        []string
+		want        []string // in this order
+	}{
+		{"quit keeps the AI's reply", "start\na7-b7\nquit\n", console,
+			[]string{"Red (you) plays a7-b7.", "Blue (AI level 2) plays", "The program is terminated..."}},
+		{"exit keeps the AI's reply", "start\na7-b7\nexit\n", console,
+			[]string{"Red (you) plays a7-b7.", "Blue (AI level 2) plays", "The program is terminated..."}},
+		{"dump shows the board after the AI's move", "start\na7-b7\ndump\nstatus\n", console,
+			[]string{"Red (you) plays a7-b7.", "Blue (AI level 2) plays", "===", "Red (you) to move"}},
+		{"a loaded dump waits too", "start\nload " + script + "\n", console,
+			[]string{"Red (you) plays a7-b7.", "Blue (AI level 2) plays", "==="}},
+		{"the CS61B dialect: quit keeps the AI's reply", "a7-b7\nquit\n", cs61b,
+			[]string{"* Blue moves "}},
+		{"the CS61B dialect: dump after the AI's move", "a7-b7\ndump\nquit\n", cs61b,
+			[]string{"* Blue moves ", "==="}},
+		{"the CS61B dialect: a loaded dump waits too", "load " + script + "\nquit\n", cs61b,
+			[]string{"* Blue moves ", "==="}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := runBot(t, bin, tt.input, tt.args...)
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(out[at:], w)
+				if i < 0 {
+					t.Fatalf("got no %q after byte %d; want %q in this order:\n%s", w, at, tt.want, out)
+				}
+				at += i + len(w)
+			}
+		})
+	}
+}

@@ -62,13 +62,13 @@ func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 		args        []string
 		want        string
 	}{
-		{"exit", "exit\nstatus\n", nil, "The program is terminated...\n"},
-		{"quit", "quit\n", []string{"console"}, "The program is terminated...\n"},
+		{"exit", "exit\nstatus\n", nil, consoleGreeting + "\nThe program is terminated...\n"},
+		{"quit", "quit\n", []string{"console"}, consoleGreeting + "\nThe program is terminated...\n"},
 		{"quit in the CS61B dialect", "quit\n", []string{"console", "-cs61b"}, ""},
-		{"end of input", "", nil, "The program is terminated...\n"},
+		{"end of input", "", nil, consoleGreeting + "\nThe program is terminated...\n"},
 		{"end of input in the CS61B dialect", "", []string{"console", "-cs61b"}, ""},
-		{"load /dev/zero", "load /dev/zero\nstatus\n", nil, "load /dev/zero: not a text file (a NUL byte)\nNo game here"},
-		{"a file that loads itself", "load " + self + "\nstatus\n", nil, "load " + self + ": the file loads itself (through " + self + " -> " + self + ")\nNo game here"},
+		{"load /dev/zero", "load /dev/zero\nstatus\n", nil, consoleGreeting + "\nload /dev/zero: not a text file (a NUL byte)\nNo game here"},
+		{"a file that loads itself", "load " + self + "\nstatus\n", nil, consoleGreeting + "\nload " + self + ": the file loads itself (through " + self + " -> " + self + ")\nNo game here"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := runBot(t, bin, tt.input, tt.args...)
