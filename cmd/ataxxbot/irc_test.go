@@ -46,8 +46,7 @@ func TestBotProcessOnIRC(t *testing.T) {
 		}
 	}()
 	p := ircdtest.Connect(t, srv, "zoe", "zoe")
-	p.Join("#play")
-	p.Expect(`^:ataxxbot!\S+ JOIN :?#play`, 30*time.Second)
+	p.JoinWith("#play", "ataxxbot", 30*time.Second)
 	p.Say("#play", "!ataxx start ai:2")
 	p.Expect(`PRIVMSG #play :Game on: Red \(zoe\) vs Blue \(AI level 2\)`, 30*time.Second)
 	p.Say("#play", "!a7-b6")

@@ -172,8 +172,7 @@ func TestRedisOutageOnIRC(t *testing.T) {
 		<-exited
 	})
 	p := ircdtest.Connect(t, srv, "kai", "kai")
-	p.Join("#blip")
-	p.Expect(`^:ataxxbot!\S+ JOIN :?#blip`, 30*time.Second)
+	p.JoinWith("#blip", "ataxxbot", 30*time.Second)
 	p.Say("#blip", "!ataxx start ai:1")
 	p.Expect(`PRIVMSG #blip :Game on: Red \(kai\)`, 30*time.Second)
 

@@ -162,8 +162,7 @@ func TestLimitsOnIRC(t *testing.T) {
 		}
 	})
 	ann := ircdtest.Connect(t, srv, "ann", "ann")
-	ann.Join("#play")
-	ann.Expect(`^:ataxxbot!\S+ JOIN :?#play`, 30*time.Second)
+	ann.JoinWith("#play", "ataxxbot", 30*time.Second)
 	zoe := ircdtest.Connect(t, srv, "zoe", "zoe")
 	zoe.Join("#play")
 	began := time.Now()

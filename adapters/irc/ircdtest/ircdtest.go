@@ -164,10 +164,25 @@ func ConnectFrom(t *testing.T, s *Server, from, nick, ident string) *Player {
 // Raw sends one protocol line.
 func (p *Player) Raw(line string) { fmt.Fprintf(p.conn, "%s\r\n", line) }
 
-// Join joins channel and waits for the names list.
-func (p *Player) Join(channel string) {
+// Join joins channel and waits for the names list; it returns the lines
+// read up to its end.
+func (p *Player) Join(channel string) []string {
 	p.Raw("JOIN " + channel)
-	p.Expect(` 366 `, 10*time.Second)
+	return p.Expect(` 366 `, 10*time.Second)
+}
+
+// JoinWith joins channel and waits, up to d, until nick is in it too:
+// named in the names list if it joined first, or its JOIN after. A bot
+// that joins as soon as it is connected may be there before the player.
+func (p *Player) JoinWith(channel, nick string, d time.Duration) {
+	p.t.Helper()
+	names := regexp.MustCompile(` 353 \S+ [=*@] ` + regexp.QuoteMeta(channel) + ` :(.* )?[~&@%+]?` + regexp.QuoteMeta(nick) + `( |$)`)
+	for _, l := range p.Join(channel) {
+		if names.MatchString(l) {
+			return
+		}
+	}
+	p.Expect(`^:`+regexp.QuoteMeta(nick)+`!\S+ JOIN :?`+regexp.QuoteMeta(channel)+`$`, d)
 }
 
 // Quit leaves the network and waits until the server closes the
