@@ -35,8 +35,11 @@ func TestCongoGauntletOfAUGIProgram(t *testing.T) {
 		if r[1] != "ai:ugi" && r[3] != "ai:ugi" {
 			t.Errorf("a game without the program: %s", r[0])
 		}
-		if ending := r[4]; ending != "lion taken" && ending != "no moves left" && ending != "no lions" {
-			t.Errorf("ending: got %q; want one on the board: %s", ending, r[0])
+		// A game the programs play to the end, never one a program lost by
+		// failing; the move limit counts (a loaded machine gives 20 ms
+		// searches that may shuffle for 1,000 plies).
+		if ending := r[4]; ending != "lion taken" && ending != "no moves left" && ending != "no lions" && ending != "move limit" {
+			t.Errorf("ending: got %q; want one on the board or the move limit: %s", ending, r[0])
 		}
 	}
 	for _, player := range []string{"ai:ugi", "ai:1", "ai:2"} {
