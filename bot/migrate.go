@@ -332,88 +332,95 @@ func (m *migration) copy(ctx context.Context, it Item) error {
 	return nil
 }
 
+// versioned is one versioned thing of the target (a table's record, a
+// rating) as copyVersioned needs it: what the thing is called in a
+// refusal, its load and compare-and-set save, and which of two copies is
+// the later.
+type versioned struct {
+	what    string // "record", "rating"
+	changed string // why the target's copy is kept when it is the later
+	load    func(ctx context.Context) ([]byte, uint64, error)
+	save    func(ctx context.Context, version uint64) error
+	newer   func(src, dst []byte) (newer, decided bool)
+}
+
 // copyRecord saves a record at the version the target reported for it.
 func (m *migration) copyRecord(ctx context.Context, it Item) error {
-	data, version, err := m.to.Load(ctx, it.Key)
-	fresh := false
-	switch {
-	case errors.Is(err, ErrNotFound):
-		fresh, version = true, 0
-	case errors.Is(err, ErrDamaged):
-		// Save at the version Load gave replaces exactly that damage.
-	case err != nil:
-		return err
-	case bytes.Equal(data, it.Data):
-		m.same(it.Type)
-		return nil
-	default:
-		newer, decided := recordNewer(it.Key, it.Data, data)
-		switch {
-		case !decided:
-			m.refuse(it, "the target's record differs, and neither says it is the later")
-			return nil
-		case !newer:
-			m.refuse(it, "the target's record is newer")
-			return nil
-		}
-	}
-	_, err = m.to.Save(ctx, it.Key, it.Data, version, recordDone(it.Key, it.Data))
-	if errors.Is(err, ErrConflict) {
-		m.refuse(it, "the target's record changed while it was copied (is a bot running on it?)")
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if fresh {
-		m.copied(it.Type)
-	} else {
-		m.replaced(it.Type)
-	}
-	return nil
+	_, err := m.copyVersioned(ctx, it, versioned{
+		what:    "record",
+		changed: "the target's record is newer",
+		load:    func(ctx context.Context) ([]byte, uint64, error) { return m.to.Load(ctx, it.Key) },
+		save: func(ctx context.Context, version uint64) error {
+			_, err := m.to.Save(ctx, it.Key, it.Data, version, recordDone(it.Key, it.Data))
+			return err
+		},
+		newer: func(src, dst []byte) (bool, bool) { return recordNewer(it.Key, src, dst) },
+	})
+	return err
 }
 
 // copyRating saves a rating at the version the target reported for it.
 func (m *migration) copyRating(ctx context.Context, it Item) error {
-	data, version, err := m.to.Rating(ctx, it.Kind, it.Player)
+	wrote, err := m.copyVersioned(ctx, it, versioned{
+		what:    "rating",
+		changed: "the target's rating took in more games",
+		load:    func(ctx context.Context) ([]byte, uint64, error) { return m.to.Rating(ctx, it.Kind, it.Player) },
+		save: func(ctx context.Context, version uint64) error {
+			_, err := m.to.SaveRating(ctx, it.Kind, it.Player, it.Data, version)
+			return err
+		},
+		newer: ratingNewer,
+	})
+	if wrote {
+		m.mu.Lock()
+		m.ratedFromSource[it.Kind+"\x00"+it.Player] = true
+		m.mu.Unlock()
+	}
+	return err
+}
+
+// copyVersioned writes it over the target's copy by compare-and-set at
+// the version the target reported (none: a new one; a damaged one is
+// replaced), unless the target's copy is the same or the later; wrote
+// says it wrote.
+func (m *migration) copyVersioned(ctx context.Context, it Item, v versioned) (wrote bool, err error) {
+	data, version, err := v.load(ctx)
 	fresh := false
 	switch {
 	case errors.Is(err, ErrNotFound):
 		fresh, version = true, 0
 	case errors.Is(err, ErrDamaged):
+		// Save at the version load gave replaces exactly that damage.
 	case err != nil:
-		return err
+		return false, err
 	case bytes.Equal(data, it.Data):
 		m.same(it.Type)
-		return nil
+		return false, nil
 	default:
-		newer, decided := ratingNewer(it.Data, data)
+		newer, decided := v.newer(it.Data, data)
 		switch {
 		case !decided:
-			m.refuse(it, "the target's rating differs, and neither says it is the later")
-			return nil
+			m.refuse(it, "the target's "+v.what+" differs, and neither says it is the later")
+			return false, nil
 		case !newer:
-			m.refuse(it, "the target's rating took in more games")
-			return nil
+			m.refuse(it, v.changed)
+			return false, nil
 		}
 	}
-	_, err = m.to.SaveRating(ctx, it.Kind, it.Player, it.Data, version)
+	err = v.save(ctx, version)
 	if errors.Is(err, ErrConflict) {
-		m.refuse(it, "the target's rating changed while it was copied (is a bot running on it?)")
-		return nil
+		m.refuse(it, "the target's "+v.what+" changed while it was copied (is a bot running on it?)")
+		return false, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
-	m.mu.Lock()
-	m.ratedFromSource[it.Kind+"\x00"+it.Player] = true
-	m.mu.Unlock()
 	if fresh {
 		m.copied(it.Type)
 	} else {
 		m.replaced(it.Type)
 	}
-	return nil
+	return true, nil
 }
 
 // copyRank sets a leaderboard place that the target lacks, or that
