@@ -9,9 +9,9 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// TestLeftGameArchivedUnrated (issue 21): a game against the AI that its
-// player leaves with new after a move is archived as abandoned and not
-// rated; one left before any move is not archived (it had no game).
+// TestLeftGameArchivedUnrated: a game against the AI that its player leaves
+// with new after a move is archived as abandoned and not rated; one left
+// before any move is not archived (it had no game).
 func TestLeftGameArchivedUnrated(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)

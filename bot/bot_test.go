@@ -351,10 +351,9 @@ func TestUndoByBothPlayers(t *testing.T) {
 	want(t, h.in("#u", "alice", "!guesses"), "private:id-alice", "No guesses yet.")
 }
 
-// TestIdleTable (review item 3): after the idle time anyone may take a
-// silent player's seat (one with no secret yet: see
-// TestIdleTakeoverOfAHiddenSeat) or abandon the game, and the channel is
-// told.
+// TestIdleTable: after the idle time anyone may take a silent player's seat
+// (one with no secret yet: see TestIdleTakeoverOfAHiddenSeat) or abandon
+// the game, and the channel is told.
 func TestIdleTable(t *testing.T) {
 	h := newHarness(t, nil)
 	h.in("#i", "alice", "!guess start @bob")
@@ -370,10 +369,9 @@ func TestIdleTable(t *testing.T) {
 	want(t, h.in("#i", "dave", "!new"), "#i", "Game abandoned: nobody acted for 24h0m0s. New game of Guess in setup.")
 }
 
-// TestStartAgainstTheAI (review item 9): in the users' guide's console,
-// start plays the opponent (the AI); auto on both seats then start plays
-// the AI against itself; clear gives the seat auto took back to its
-// player.
+// TestStartAgainstTheAI: in the users' guide's console, start plays the
+// opponent (the AI); auto on both seats then start plays the AI against
+// itself; clear gives the seat auto took back to its player.
 func TestStartAgainstTheAI(t *testing.T) {
 	st := memory.New()
 	b, err := bot.New(bot.Config{StartAgainstAI: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)

@@ -12,8 +12,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// Clocks (issue 21): the host times games by the bot's Clock, which these
-// tests move by hand; a flag falls by command and by the host's timer.
+// Clocks: the host times games by the bot's Clock, which these tests move
+// by hand; a flag falls by command and by the host's timer.
 
 var clockCases = []struct {
 	name, spec string

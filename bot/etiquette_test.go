@@ -21,10 +21,10 @@ func stored(t *testing.T, st *memory.Store, channel string) string {
 	return string(data)
 }
 
-// TestDrawByAgreement (issue 21, etiquette): alice offers, the offerer
-// repeating is refused and changes nothing, the offer survives a restart,
-// bob accepts: the game ends drawn, archived as an agreed draw and rated
-// as one (two new players stay 1500, RD drops).
+// TestDrawByAgreement: alice offers, the offerer repeating is refused and
+// changes nothing, the offer survives a restart, bob accepts: the game ends
+// drawn, archived as an agreed draw and rated as one (two new players stay
+// 1500, RD drops).
 func TestDrawByAgreement(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)

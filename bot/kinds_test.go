@@ -25,9 +25,9 @@ func realKinds(t *testing.T) []bot.Kind {
 		congogame.New(nil, congogame.Options{}), abalonegame.New(abalonegame.Options{}), s}
 }
 
-// TestKindSwitchAcrossKinds (issue 20 item 12): after a finished game of
-// one kind, "KIND start ai" seats the speaker at the new kind's table as
-// at a fresh one, whatever the kinds.
+// TestKindSwitchAcrossKinds: after a finished game of one kind, "KIND start
+// ai" seats the speaker at the new kind's table as at a fresh one, whatever
+// the kinds.
 func TestKindSwitchAcrossKinds(t *testing.T) {
 	h := newHarness(t, nil, realKinds(t)...)
 	for i, c := range []struct{ from, to, want string }{
@@ -47,8 +47,8 @@ func TestKindSwitchAcrossKinds(t *testing.T) {
 	}
 }
 
-// TestHostEveryKind (issue 20 item 15): "KIND host ID" at a fresh table
-// opens a table of that kind and hosts it, for every kind.
+// TestHostEveryKind: "KIND host ID" at a fresh table opens a table of that
+// kind and hosts it, for every kind.
 func TestHostEveryKind(t *testing.T) {
 	h := newHarness(t, nil, realKinds(t)...)
 	for _, c := range []struct{ kind, title string }{
@@ -63,9 +63,9 @@ func TestHostEveryKind(t *testing.T) {
 	}
 }
 
-// TestStrategoSetupOnlyPrivately (issue 20 item 4): a Stratego army said in
-// a channel is refused in one line that does not repeat it, on every
-// network, and the record does not change; privately it is taken.
+// TestStrategoSetupOnlyPrivately: a Stratego army said in a channel is
+// refused in one line that does not repeat it, on every network, and the
+// record does not change; privately it is taken.
 func TestStrategoSetupOnlyPrivately(t *testing.T) {
 	const army = "setup FFFFFFFFFF BBBBBBBBBB 1111111111 2222222222"
 	for _, net := range []struct {

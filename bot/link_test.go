@@ -91,9 +91,9 @@ func guessGame(t *testing.T, channel string, a, b person, aWins bool) {
 	}
 }
 
-// TestLinkAcrossNetworks (issue 21, link): alice asks for a code on IRC
-// and says it on Discord; from then on her games on both networks are one
-// player's: one rating, one history.
+// TestLinkAcrossNetworks: alice asks for a code on IRC and says it on
+// Discord; from then on her games on both networks are one player's: one
+// rating, one history.
 func TestLinkAcrossNetworks(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)

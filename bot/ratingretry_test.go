@@ -27,10 +27,10 @@ func (f *failingRatings) SaveRating(ctx context.Context, kind, player string, da
 	return f.Store.SaveRating(ctx, kind, player, data, version)
 }
 
-// TestRatingCompletedOnce (issue 21): when the second player's rating of a
-// finished game is lost, the next game at the table completes it, each
-// player's rating takes the game in exactly once (1662 / 1338), and
-// later retries change nothing.
+// TestRatingCompletedOnce: when the second player's rating of a finished
+// game is lost, the next game at the table completes it, each player's
+// rating takes the game in exactly once (1662 / 1338), and later retries
+// change nothing.
 func TestRatingCompletedOnce(t *testing.T) {
 	st := &failingRatings{Store: memory.New(), player: "test:id-bob"}
 	st.fail.Store(true)

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The binary record (issue 23). Every command loads, decodes, changes,
+// The binary record. Every command loads, decodes, changes,
 // encodes and saves its table's record, so the record is encoded by hand:
 // varints and length-prefixed strings in a fixed field order, no
 // reflection, no indentation. The first byte names the encoding; it is

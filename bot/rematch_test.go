@@ -27,11 +27,11 @@ func record(t *testing.T, h *harness, channel string) *bot.Record {
 	return r
 }
 
-// TestRematchKeepsStartSettings (issue 21, etiquette): a game set up by
-// hand (blocks, rules, a position, a layout, a turn limit, setup moves) is
-// played, resigned, and rematched by both players: the rematch begins
-// with the colours swapped from the very start the first game began
-// from, settings kept, and nothing of its moves or hidden setups.
+// TestRematchKeepsStartSettings: a game set up by hand (blocks, rules, a
+// position, a layout, a turn limit, setup moves) is played, resigned, and
+// rematched by both players: the rematch begins with the colours swapped
+// from the very start the first game began from, settings kept, and nothing
+// of its moves or hidden setups.
 func TestRematchKeepsStartSettings(t *testing.T) {
 	stratego, err := strategogame.New(strategogame.Options{})
 	if err != nil {

@@ -142,11 +142,10 @@ func TestLoadFoldsIndentedLines(t *testing.T) {
 	}
 }
 
-// TestFarewell (issue 20 item 15): quit, exit and the end of input end
-// the session with the Farewell (cmd/ataxxbot's: the Congo guide's "The
-// program is terminated..."); with none (the CS61B dialect, whose
-// expected output has none, and cmd/congo, which prints its own) they
-// say nothing.
+// TestFarewell: quit, exit and the end of input end the session with the
+// Farewell (cmd/ataxxbot's: the Congo guide's "The program is
+// terminated..."); with none (the CS61B dialect, whose expected output has
+// none, and cmd/congo, which prints its own) they say nothing.
 func TestFarewell(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "quit.txt")
 	os.WriteFile(file, []byte("start\nquit\nnever\n"), 0o644)

@@ -74,11 +74,11 @@ func TestChannelsAndPrivateMessages(t *testing.T) {
 	}
 }
 
-// TestStrategoHandoverAudit (issue 20 items 2 and 4): a Stratego game on
-// the console with its seats handed over (auto, manual, clear): every line
-// printed is checked against who may see it. An army reaches its own
-// player alone, privately; a spectator, the channel and the other player
-// see none, until the game ends.
+// TestStrategoHandoverAudit: a Stratego game on the console with its seats
+// handed over (auto, manual, clear): every line printed is checked against
+// who may see it. An army reaches its own player alone, privately; a
+// spectator, the channel and the other player see none, until the game
+// ends.
 func TestStrategoHandoverAudit(t *testing.T) {
 	k, err := strategogame.New(strategogame.Options{})
 	if err != nil {

@@ -396,8 +396,8 @@ func TestHiddenKindNoLeak(t *testing.T) {
 		t.Fatalf("challenge: got %q", content(r))
 	}
 	h.press("h1", "222", "bob", "join")
-	// A secret given as a slash command in the channel is refused (issue
-	// 20 item 4); in a DM it is taken.
+	// A secret given as a slash command in the channel is refused; in a
+	// DM it is taken.
 	if r := h.slash("h1", "111", "alice", "guess/hide", "n", 7); !ephemeral(r) || !strings.Contains(content(r), "privately") {
 		t.Fatalf("alice hides in the channel: got %q (ephemeral %v); want a refusal to her alone", content(r), ephemeral(r))
 	}
@@ -460,11 +460,11 @@ func (h *harness) madeBy(c discordtest.Call) string {
 	return ""
 }
 
-// TestStrategoNoLeak (issue 15): Stratego through slash commands and DMs:
-// the armies are sent in DMs, the game is played in the channel, and no
-// hidden piece reaches the channel or the other player. Boards are text
-// here (boards: text, the old behaviour); TestStrategoPicturesNoLeak is
-// the same with pictures.
+// TestStrategoNoLeak: Stratego through slash commands and DMs: the armies
+// are sent in DMs, the game is played in the channel, and no hidden piece
+// reaches the channel or the other player. Boards are text here (boards:
+// text, the old behaviour); TestStrategoPicturesNoLeak is the same with
+// pictures.
 func TestStrategoNoLeak(t *testing.T) {
 	k, err := strategogame.New(strategogame.Options{})
 	if err != nil {
@@ -511,10 +511,9 @@ func TestStrategoNoLeak(t *testing.T) {
 	}
 }
 
-// TestStrategoSetupRefusedInTheChannel (issue 20 item 4): an army given as
-// a slash command in a channel is refused, to its giver alone, in one line
-// that does not repeat it; nothing else is sent, and the same army in a DM
-// is taken.
+// TestStrategoSetupRefusedInTheChannel: an army given as a slash command in
+// a channel is refused, to its giver alone, in one line that does not
+// repeat it; nothing else is sent, and the same army in a DM is taken.
 func TestStrategoSetupRefusedInTheChannel(t *testing.T) {
 	k, err := strategogame.New(strategogame.Options{})
 	if err != nil {
@@ -541,9 +540,9 @@ func TestStrategoSetupRefusedInTheChannel(t *testing.T) {
 	}
 }
 
-// TestLinkCodeStaysPrivate (issue 21, link): /game link in a guild channel
-// answers with the code ephemerally, the channel hears nothing of it, and
-// /game link code:... said by another user links them, ephemerally too.
+// TestLinkCodeStaysPrivate: /game link in a guild channel answers with the
+// code ephemerally, the channel hears nothing of it, and /game link
+// code:... said by another user links them, ephemerally too.
 func TestLinkCodeStaysPrivate(t *testing.T) {
 	h := startWith(t, bot.Config{Archive: true})
 	from := h.Count()

@@ -10,12 +10,12 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 )
 
-// TestIRCBurstOfFiftyCommands (issue 20, item 6): fifty commands in #g2
-// (from five players, as fast as the server takes them), then one in #g3
-// and one private query. Each answer goes out behind at most one whole
-// message of #g2, not behind the rest of the burst: a watcher in both
-// channels, and the private asker (also in #g2), count #g2's lines
-// between the question and the answer. The latencies are logged.
+// TestIRCBurstOfFiftyCommands: fifty commands in #g2 (from five players, as
+// fast as the server takes them), then one in #g3 and one private query.
+// Each answer goes out behind at most one whole message of #g2, not behind
+// the rest of the burst: a watcher in both channels, and the private asker
+// (also in #g2), count #g2's lines between the question and the answer. The
+// latencies are logged.
 func TestIRCBurstOfFiftyCommands(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {

@@ -8,10 +8,9 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 )
 
-// TestIRCPrivateViewFollowsIdentity (issue 20, item 1): a seated Stratego
-// player's private view goes to the connection that holds the seat's
-// identity now, never to a nick. Two hosts: the players on 127.0.0.1,
-// the strangers on 127.0.0.2.
+// TestIRCPrivateViewFollowsIdentity: a seated Stratego player's private
+// view goes to the connection that holds the seat's identity now, never to
+// a nick. Two hosts: the players on 127.0.0.1, the strangers on 127.0.0.2.
 //
 //   - bob changes nick to bob2 and mallory (127.0.0.2) takes "bob": the
 //     view after alice's move goes to bob2, nothing to mallory.

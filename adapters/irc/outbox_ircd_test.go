@@ -8,11 +8,10 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 )
 
-// TestIRCBurstDoesNotStarveAnotherChannel (issue 11, item 5): while the
-// bot works through a burst of boards in #a, a status asked in #b is
-// answered after at most a few more of #a's lines, not after the burst. A
-// watcher in both channels sees every line in the order the server
-// relays them.
+// TestIRCBurstDoesNotStarveAnotherChannel: while the bot works through a
+// burst of boards in #a, a status asked in #b is answered after at most a
+// few more of #a's lines, not after the burst. A watcher in both channels
+// sees every line in the order the server relays them.
 func TestIRCBurstDoesNotStarveAnotherChannel(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {

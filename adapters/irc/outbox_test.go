@@ -33,10 +33,10 @@ func drain(o *outbox) []string {
 
 const skipped1 = "(1 older replies skipped to stay within the server's flood limits)"
 
-// TestOutboxNeverCutsABoard reproduces issue 11 item 5: board A was half
-// sent when boards B and C came, and the old outbox dropped the rest of A
-// (A's first five lines, the skip notice, then C). A board once started
-// is sent whole; B, which had not started, is what goes.
+// TestOutboxNeverCutsABoard: board A was half sent when boards B and C
+// came, and the old outbox dropped the rest of A (A's first five lines, the
+// skip notice, then C). A board once started is sent whole; B, which had
+// not started, is what goes.
 func TestOutboxNeverCutsABoard(t *testing.T) {
 	o := newOutbox(20, nil)
 	o.add("#a", boardLines("A", 11), true)

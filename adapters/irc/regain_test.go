@@ -15,10 +15,10 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// TestIRCRegainsNick (issue 20, item 7): the bot comes up as ataxxbot_
-// because a client holds ataxxbot; when that client quits, the bot takes
-// its configured nick back. The holder shares no channel with the bot, so
-// the bot cannot see it quit: it asks the server (ISON) every RegainEvery.
+// TestIRCRegainsNick: the bot comes up as ataxxbot_ because a client holds
+// ataxxbot; when that client quits, the bot takes its configured nick back.
+// The holder shares no channel with the bot, so the bot cannot see it quit:
+// it asks the server (ISON) every RegainEvery.
 func TestIRCRegainsNick(t *testing.T) {
 	t.Parallel() // each runs its own ngircd
 	if testing.Short() {

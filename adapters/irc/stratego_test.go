@@ -10,10 +10,9 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 )
 
-// TestStrategoOnIRC (issue 15): two players set up their armies in private
-// queries and play in a channel of a real IRC server; no army row, no own
-// view and no refusal naming a piece reaches the channel or the other
-// player.
+// TestStrategoOnIRC: two players set up their armies in private queries and
+// play in a channel of a real IRC server; no army row, no own view and no
+// refusal naming a piece reaches the channel or the other player.
 func TestStrategoOnIRC(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {

@@ -36,8 +36,8 @@ func (w *Tuning) network() *Net {
 	return DefaultNet()
 }
 
-// DefaultTuning is the tuning the bot plays with (see the AI issue's
-// closing note for the matches that chose it).
+// DefaultTuning is the tuning the bot plays with, chosen by matches
+// between tunings.
 var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Trained: true, Weights: trainedWeights, NNUE: true}
 
 // Evaluate scores p for the side to move with DefaultTuning.

@@ -2,10 +2,10 @@ package abalonegame_test
 
 import "testing"
 
-// TestRefusalsInTableNotation (issue 20, item 15): a move the rules
-// refuse is explained with the cells named in the table's notation,
-// whichever notation the move was typed in: aMalone's names at an
-// aMalone table, the standard ones at a standard table.
+// TestRefusalsInTableNotation: a move the rules refuse is explained with
+// the cells named in the table's notation, whichever notation the move was
+// typed in: aMalone's names at an aMalone table, the standard ones at a
+// standard table.
 func TestRefusalsInTableNotation(t *testing.T) {
 	tests := []struct {
 		name, notation, move, want string

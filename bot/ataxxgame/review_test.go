@@ -14,11 +14,12 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// The findings of the newcomer's and the attacker's review (issue 11),
-// each as a test that failed on 2fcc4d4.
+// What a newcomer and an attacker try first: wiping a waiting game, a
+// damaged record, extra words, repeated games against the AI, and a second
+// kind beside Ataxx.
 
-// TestSpectatorCannotWipeAWaitingGame (item 1): alice's blocks and
-// challenge survive carol's "new".
+// TestSpectatorCannotWipeAWaitingGame: alice's blocks and challenge survive
+// carol's "new".
 func TestSpectatorCannotWipeAWaitingGame(t *testing.T) {
 	h := newHarness(t, bot.Config{})
 	run(t, h, []step{
@@ -37,9 +38,9 @@ func TestSpectatorCannotWipeAWaitingGame(t *testing.T) {
 	}
 }
 
-// TestDamagedAtaxxRecord (item 2): a record whose moves, rules or JSON
-// are damaged gets one plain line, without internal detail, and its
-// player's new replaces it.
+// TestDamagedAtaxxRecord: a record whose moves, rules or JSON are damaged
+// gets one plain line, without internal detail, and its player's new
+// replaces it.
 func TestDamagedAtaxxRecord(t *testing.T) {
 	for _, tt := range []struct{ name, state string }{
 		{"bad move in the list", `{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"d4"}`},
@@ -74,8 +75,8 @@ func TestDamagedAtaxxRecord(t *testing.T) {
 					t.Errorf("%s: got %q", line, joined(rs))
 				}
 			}
-			// A bystander may not replace it while its seats can be read
-			// (issue 20 item 15); its player may.
+			// A bystander may not replace it while its seats can be read;
+			// its player may.
 			if got := joined(h.say("bob", "!ataxx new")); tt.name != "truncated" && !strings.Contains(got, "only its players (alice) can replace it") {
 				t.Errorf("bob's new after damage: got %q; want a refusal", got)
 			} else if tt.name == "truncated" && !strings.Contains(got, "New game of Ataxx in setup") {
@@ -91,11 +92,11 @@ func TestDamagedAtaxxRecord(t *testing.T) {
 	}
 }
 
-// TestExactWords (item 10): extra words are refused, a move names its
-// piece, a pass reads as one, the jump limit says why the game ended, a
-// long reply is cut on a character, a name with control characters is
-// refused, a spectator cannot change how the table is shown, and an undo
-// with nothing to take back is refused.
+// TestExactWords: extra words are refused, a move names its piece, a pass
+// reads as one, the jump limit says why the game ended, a long reply is cut
+// on a character, a name with control characters is refused, a spectator
+// cannot change how the table is shown, and an undo with nothing to take
+// back is refused.
 func TestExactWords(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -166,9 +167,9 @@ func TestExactWords(t *testing.T) {
 
 func validUTF8(s string) bool { return strings.ToValidUTF8(s, "\x00") == s }
 
-// TestAIGamesDiffer (item 11): two games against the AI at a level with
-// randomness differ, because each game's seed comes from its record; the
-// same record replays the same.
+// TestAIGamesDiffer: two games against the AI at a level with randomness
+// differ, because each game's seed comes from its record; the same record
+// replays the same.
 func TestAIGamesDiffer(t *testing.T) {
 	seen := map[string]bool{}
 	for i := range 6 {

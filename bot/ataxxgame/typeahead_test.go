@@ -20,10 +20,10 @@ func typed(ctx context.Context, b *bot.Bot, channel, user, text string) []bot.Re
 		Addressed: true, Caps: bot.Caps{TypeAhead: true}})
 }
 
-// TestTypeAheadWaitsForTheAI (issue 20 item 9): a move typed ahead of
-// the AI (the console) waits until the AI has moved, then is played; the
-// same move said in chat is refused at once; a move out of turn with no
-// AI to wait for is refused at once even when typed ahead.
+// TestTypeAheadWaitsForTheAI: a move typed ahead of the AI (the console)
+// waits until the AI has moved, then is played; the same move said in chat
+// is refused at once; a move out of turn with no AI to wait for is refused
+// at once even when typed ahead.
 func TestTypeAheadWaitsForTheAI(t *testing.T) {
 	g := newGate()
 	in := newInbox()

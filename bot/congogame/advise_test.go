@@ -5,11 +5,10 @@ import (
 	"testing"
 )
 
-// TestAdviseOnlyForThePlayerOnMove (issue 20, item 13): in a game between
-// two people only the seat on move may ask for advice: the opponent and a
-// spectator are refused with one plain line, which changes nothing. The
-// player on move gets the advice; against the AI the human seat gets it
-// as before.
+// TestAdviseOnlyForThePlayerOnMove: in a game between two people only the
+// seat on move may ask for advice: the opponent and a spectator are refused
+// with one plain line, which changes nothing. The player on move gets the
+// advice; against the AI the human seat gets it as before.
 func TestAdviseOnlyForThePlayerOnMove(t *testing.T) {
 	const (
 		notYours  = "bad command: only the player on move may ask for advice (White to move)"

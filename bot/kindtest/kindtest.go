@@ -288,7 +288,7 @@ func privateSetup(t *testing.T, kind bot.Kind, spec bot.Spec, rules string, opts
 			cmds := opts.Private(seat, n)
 			for _, c := range cmds {
 				// A command that sets a secret must be said privately:
-				// the host refuses it in a channel (issue 20 item 4).
+				// the host refuses it in a channel.
 				if d, ok := spec.Command(c.Verb); !ok || !d.Private {
 					t.Errorf("seat %d private setup %q: the command is not declared Private", seat, c.Verb)
 				}

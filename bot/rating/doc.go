@@ -29,7 +29,7 @@
 //     period is a day by default: chat games are played a few a day at most,
 //     so a day without games is an empty rating period; an RD of 60 grows to
 //     about 83 after a month away and about 208 after a year.
-//   - One-game rating periods (the choice) mean step 6 adds σ² to φ²
+//   - One-game rating periods (the bot's choice) mean step 6 adds σ² to φ²
 //     with every game while one game's information takes some away, so a
 //     regular player's RD settles near 60 (σ = 0.06, equal opponents); below
 //     that a game raises RD a little. This is Glicko-2 as specified, not a

@@ -57,8 +57,8 @@ func TestPaperExample(t *testing.T) {
 	}
 }
 
-// TestTwoNewPlayersOneWin: two new players, one win, as the issue requires
-// (1662 / 1338). The exact figures are 1662.31 / 1337.69, RD 290.32 each.
+// TestTwoNewPlayersOneWin: two new players, one win: 1662 / 1338. The exact
+// figures are 1662.31 / 1337.69, RD 290.32 each.
 func TestTwoNewPlayersOneWin(t *testing.T) {
 	p := Defaults()
 	at := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)

@@ -33,7 +33,7 @@ type Params struct {
 	Period time.Duration // one rating period of time away (24h)
 }
 
-// Defaults returns the constants the issue fixes: τ = 0.5, new players
+// Defaults returns the bot's constants: τ = 0.5, new players
 // 1500 / 350 / 0.06, and a rating period of a day for time away.
 func Defaults() Params {
 	return Params{Tau: 0.5, R: 1500, RD: 350, Sigma: 0.06, Period: 24 * time.Hour}

@@ -11,10 +11,10 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// TestArchivedGameExportReplays (issue 21, must show): a Stratego game
-// played through the host with the archive on, resigned by Red on her
-// turn, is exported by !export ID and replayed by the real cmd/stratego
-// -f to the same result line: Red's SURRENDER.
+// TestArchivedGameExportReplays: a Stratego game played through the host
+// with the archive on, resigned by Red on her turn, is exported by !export
+// ID and replayed by the real cmd/stratego -f to the same result line:
+// Red's SURRENDER.
 func TestArchivedGameExportReplays(t *testing.T) {
 	bin := buildStratego(t, t.TempDir())
 	k := newKind(t, strategogame.Options{})

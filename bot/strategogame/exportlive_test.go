@@ -10,10 +10,10 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// TestExportRunningGame (issue 21): export without an id is the table's
-// game as it stands. While a Stratego game runs, a spectator is refused
-// and each player gets the log privately with their own army and the
-// opponent's hidden; once it is over, anyone gets both armies.
+// TestExportRunningGame: export without an id is the table's game as it
+// stands. While a Stratego game runs, a spectator is refused and each
+// player gets the log privately with their own army and the opponent's
+// hidden; once it is over, anyone gets both armies.
 func TestExportRunningGame(t *testing.T) {
 	k := newKind(t, strategogame.Options{})
 	store := memory.New()

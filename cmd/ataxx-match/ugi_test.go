@@ -13,10 +13,10 @@ import (
 // buildUGI builds cmd/ugi, the engine of every game.
 func buildUGI(t *testing.T) string { return buildCmd(t, "ugi") }
 
-// TestUGIMatch (issue 13): the runner matches engines of any game through
-// UGI, refereed by the first engine: a Congo game from a position where
-// player 1 takes the lion at once ends with player 1's win each time; an
-// engine that answers a move the referee refuses loses.
+// TestUGIMatch: the runner matches engines of any game through UGI,
+// refereed by the first engine: a Congo game from a position where player 1
+// takes the lion at once ends with player 1's win each time; an engine that
+// answers a move the referee refuses loses.
 func TestUGIMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs engines")

@@ -46,11 +46,11 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestLivePageInChromium (issue 22, must show): the real binary's console
-// with -http; headless Chromium opens /games/1, and a move typed at the
-// console changes the page without a reload: the move list, the board
-// text and the picture. With ATAXXBOT_SHOTS naming a folder, a screenshot
-// of each kind's page is written there.
+// TestLivePageInChromium: the real binary's console with -http; headless
+// Chromium opens /games/1, and a move typed at the console changes the page
+// without a reload: the move list, the board text and the picture. With
+// ATAXXBOT_SHOTS naming a folder, a screenshot of each kind's page is
+// written there.
 func TestLivePageInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot and a browser")

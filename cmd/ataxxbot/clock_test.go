@@ -11,10 +11,10 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
 
-// TestClockAcrossKill (issue 21, clocks): a clocked game on the real
-// binary and its own redis-server; the bot is killed (-9) while Blue is
-// on move and started again; the flag still falls when Blue's turn began
-// plus Blue's time, not when the new process began plus Blue's time.
+// TestClockAcrossKill: a clocked game on the real binary and its own
+// redis-server; the bot is killed (-9) while Blue is on move and started
+// again; the flag still falls when Blue's turn began plus Blue's time, not
+// when the new process began plus Blue's time.
 func TestClockAcrossKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs processes")

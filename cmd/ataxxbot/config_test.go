@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// TestEngineEntriesAKindCannotUse (issue 20 item 15): an engine entry a
-// game cannot run is refused at start with one line naming the entry,
-// instead of being accepted and never offered (or failing later).
+// TestEngineEntriesAKindCannotUse: an engine entry a game cannot run is
+// refused at start with one line naming the entry, instead of being
+// accepted and never offered (or failing later).
 func TestEngineEntriesAKindCannotUse(t *testing.T) {
 	for _, tt := range []struct{ name, yaml, want string }{
 		{"engines under a game the bot does not host", "games:\n  chess:\n    engines:\n      - {name: tiny, path: /bin/true}\n",
@@ -51,9 +51,9 @@ func TestEngineEntriesAKindCannotUse(t *testing.T) {
 	}
 }
 
-// TestPublicURL (issue 22): http.public_url makes the lines that name a
-// game link to its page; an address that is not absolute http(s) is
-// refused at start with one line.
+// TestPublicURL: http.public_url makes the lines that name a game link to
+// its page; an address that is not absolute http(s) is refused at start
+// with one line.
 func TestPublicURL(t *testing.T) {
 	for _, tt := range []struct{ name, url, input, want, wantErr string }{
 		{"links the game's page", "https://games.example.org/", "start ai\nresign\n",

@@ -78,10 +78,10 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestOneVoicePerNetwork (review item 4): two bot processes on one Redis,
-// configured for the same IRC network, answer each command once: one
-// holds the network's lease and connects, the other stands by; when the
-// holder is killed (-9), the other takes over.
+// TestOneVoicePerNetwork: two bot processes on one Redis, configured for
+// the same IRC network, answer each command once: one holds the network's
+// lease and connects, the other stands by; when the holder is killed (-9),
+// the other takes over.
 func TestOneVoicePerNetwork(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
@@ -153,11 +153,11 @@ func TestOneVoicePerNetwork(t *testing.T) {
 	}
 }
 
-// TestHostAndJoinAcrossIRCChannels (issue 16): two bot processes on one
-// Redis, each with its own nick and channel on a real IRC server; a game
-// hosted in one channel is joined from the other; each move is seen once
-// in each channel; a kill -9 of either process mid-game (the host's, then
-// the joiner's) loses nothing.
+// TestHostAndJoinAcrossIRCChannels: two bot processes on one Redis, each
+// with its own nick and channel on a real IRC server; a game hosted in one
+// channel is joined from the other; each move is seen once in each channel;
+// a kill -9 of either process mid-game (the host's, then the joiner's)
+// loses nothing.
 func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {
@@ -236,11 +236,11 @@ func TestHostAndJoinAcrossIRCChannels(t *testing.T) {
 	}
 }
 
-// TestHostAndJoinIRCWithDiscord (issue 16): a bot process on a real IRC
-// server and another on Discord (the Discord stand-in), sharing one
-// Redis: a game hosted in an IRC channel is joined from a Discord channel;
-// each move is seen once on each network; a kill -9 of the Discord process
-// mid-game loses nothing.
+// TestHostAndJoinIRCWithDiscord: a bot process on a real IRC server and
+// another on Discord (the Discord stand-in), sharing one Redis: a game
+// hosted in an IRC channel is joined from a Discord channel; each move is
+// seen once on each network; a kill -9 of the Discord process mid-game
+// loses nothing.
 func TestHostAndJoinIRCWithDiscord(t *testing.T) {
 	t.Parallel() // each runs its own ngircd; most of the time is the server's flood pacing
 	if testing.Short() {

@@ -146,10 +146,10 @@ func TestServeLeased(t *testing.T) {
 	})
 }
 
-// TestRedisOutageOnIRC (issue 20 item 3): one bot process on a real IRC
-// server, with its lease and games in a real Redis that stops for 20 s,
-// far longer than lease_ttl. The bot keeps its connection, answers
-// "Storage unavailable" meanwhile, and plays on when Redis is back.
+// TestRedisOutageOnIRC: one bot process on a real IRC server, with its
+// lease and games in a real Redis that stops for 20 s, far longer than
+// lease_ttl. The bot keeps its connection, answers "Storage unavailable"
+// meanwhile, and plays on when Redis is back.
 func TestRedisOutageOnIRC(t *testing.T) {
 	t.Parallel() // mostly waiting out the outage
 	if testing.Short() {

@@ -104,10 +104,10 @@ func TestFlagsAndConfig(t *testing.T) {
 	}
 }
 
-// TestConsoleAnswersAsItGoes (review item 8): the player's own move is
-// confirmed at once, before the AI, which takes at least 2 s here, has
-// answered; and a game of the AI against itself prints its moves as they
-// are made, not all at the end.
+// TestConsoleAnswersAsItGoes: the player's own move is confirmed at once,
+// before the AI, which takes at least 2 s here, has answered; and a game of
+// the AI against itself prints its moves as they are made, not all at the
+// end.
 func TestConsoleAnswersAsItGoes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot")
@@ -141,10 +141,9 @@ func TestConsoleAnswersAsItGoes(t *testing.T) {
 	}
 }
 
-// TestUsersGuideInTheConsole (review item 9): the guide's words, read
-// literally: start plays the opponent; auto on both sides then start
-// plays the AI against itself to the end; after clear the seat auto took
-// is the user's again.
+// TestUsersGuideInTheConsole: the guide's words, read literally: start
+// plays the opponent; auto on both sides then start plays the AI against
+// itself to the end; after clear the seat auto took is the user's again.
 func TestUsersGuideInTheConsole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot")
@@ -173,8 +172,8 @@ func TestUsersGuideInTheConsole(t *testing.T) {
 	}
 }
 
-// TestAbaloneSaveLoadsFromAFile (issue 14): what abalone save prints is a
-// file the console's load FILE replays.
+// TestAbaloneSaveLoadsFromAFile: what abalone save prints is a file the
+// console's load FILE replays.
 func TestAbaloneSaveLoadsFromAFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot")
@@ -193,9 +192,9 @@ func TestAbaloneSaveLoadsFromAFile(t *testing.T) {
 	}
 }
 
-// TestLinkAcrossRuns (issue 21, link): the real binary on one bolt store:
-// ann asks for a link code in one run, bea says it in the next, and bea's
-// history is then ann's player's.
+// TestLinkAcrossRuns: the real binary on one bolt store: ann asks for a
+// link code in one run, bea says it in the next, and bea's history is then
+// ann's player's.
 func TestLinkAcrossRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the binary")

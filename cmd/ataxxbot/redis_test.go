@@ -301,10 +301,9 @@ func writeConfig(t *testing.T, text string) string {
 	return f.Name()
 }
 
-// TestHostAndJoinAcrossConsoles (issue 16): two console processes on one
-// Redis, in two channels; one hosts, the other joins; each move is seen
-// once in each window; a kill -9 of the joining console mid-game loses
-// nothing.
+// TestHostAndJoinAcrossConsoles: two console processes on one Redis, in two
+// channels; one hosts, the other joins; each move is seen once in each
+// window; a kill -9 of the joining console mid-game loses nothing.
 func TestHostAndJoinAcrossConsoles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs processes")

@@ -40,11 +40,11 @@ fi
 	babbler = "#!/bin/sh\n" + armies + "while read line; do echo 'good morning, manager'; done\n"
 )
 
-// TestStrategoRoundRobinOfPrograms (issue 25): a channel runs a round
-// robin of our Stratego agent and two misbehaving stand-ins; each
-// misbehaving program loses the game it misbehaves in, the standings and
-// crosstable say so, every game is in the archive with its export, and no
-// program's process is left behind.
+// TestStrategoRoundRobinOfPrograms: a channel runs a round robin of our
+// Stratego agent and two misbehaving stand-ins; each misbehaving program
+// loses the game it misbehaves in, the standings and crosstable say so,
+// every game is in the archive with its export, and no program's process is
+// left behind.
 func TestStrategoRoundRobinOfPrograms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
@@ -104,11 +104,11 @@ func TestStrategoRoundRobinOfPrograms(t *testing.T) {
 	}
 }
 
-// TestAtaxxGauntletSurvivesKill9 (issue 25): an Ataxx gauntlet of an
-// external UAI engine (our ataxx-uai) against the built-in levels 1 to 3,
-// on a 2s+20ms clock; the bot is killed with SIGKILL mid-tournament, and
-// right after its restart the standings hold every game finished before;
-// the restarted bot finishes the tournament, each game counted once.
+// TestAtaxxGauntletSurvivesKill9: an Ataxx gauntlet of an external UAI
+// engine (our ataxx-uai) against the built-in levels 1 to 3, on a 2s+20ms
+// clock; the bot is killed with SIGKILL mid-tournament, and right after its
+// restart the standings hold every game finished before; the restarted bot
+// finishes the tournament, each game counted once.
 func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
@@ -171,10 +171,10 @@ func TestAtaxxGauntletSurvivesKill9(t *testing.T) {
 	}
 }
 
-// TestTournamentFailsOver (issue 25): two bot processes share one Redis;
-// one makes a tournament and is killed with SIGKILL after its first
-// result; the other, which found the tournament in the store's owed work,
-// drives it to the end, every game counted once.
+// TestTournamentFailsOver: two bot processes share one Redis; one makes a
+// tournament and is killed with SIGKILL after its first result; the other,
+// which found the tournament in the store's owed work, drives it to the
+// end, every game counted once.
 func TestTournamentFailsOver(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs")
@@ -226,10 +226,10 @@ while read line; do
     quit) exit 0;;
 `
 
-// TestAtaxxProgramsThatMisbehaveLose (issue 25): real UAI processes that
-// answer nonsense, move illegally, never answer, or exit when asked for a
-// move each lose the game where they do, in plain words, against the
-// built-in AI; and no process is left behind.
+// TestAtaxxProgramsThatMisbehaveLose: real UAI processes that answer
+// nonsense, move illegally, never answer, or exit when asked for a move
+// each lose the game where they do, in plain words, against the built-in
+// AI; and no process is left behind.
 func TestAtaxxProgramsThatMisbehaveLose(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs programs")

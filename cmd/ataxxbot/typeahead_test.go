@@ -8,13 +8,12 @@ import (
 	"testing"
 )
 
-// TestTypedAheadOfTheAI (issue 20 item 9): the users' guide's and CS61B's
-// programs read the next line when it is the player's turn, so a script
-// whose moves follow one another without waiting for the AI plays every
-// move, in order, with the AI's replies in between: typed on standard
-// input, read by load FILE, and in the CS61B dialect. The AI takes at
-// least 300 ms a move here, so every line after the first arrives while it
-// thinks.
+// TestTypedAheadOfTheAI: the users' guide's and CS61B's programs read the
+// next line when it is the player's turn, so a script whose moves follow
+// one another without waiting for the AI plays every move, in order, with
+// the AI's replies in between: typed on standard input, read by load FILE,
+// and in the CS61B dialect. The AI takes at least 300 ms a move here, so
+// every line after the first arrives while it thinks.
 func TestTypedAheadOfTheAI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot")

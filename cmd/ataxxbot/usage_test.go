@@ -11,10 +11,9 @@ import (
 	"time"
 )
 
-// TestHelpNamesEverything (issue 20 item 15): ataxxbot -h names the
-// console subcommand and every flag, on standard output with exit code
-// 0 (it is what was asked for); a bad flag gets the same usage on
-// standard error with code 2.
+// TestHelpNamesEverything: ataxxbot -h names the console subcommand and
+// every flag, on standard output with exit code 0 (it is what was asked
+// for); a bad flag gets the same usage on standard error with code 2.
 func TestHelpNamesEverything(t *testing.T) {
 	var names []string
 	fs, _ := newFlags(&strings.Builder{})
@@ -41,11 +40,11 @@ func TestHelpNamesEverything(t *testing.T) {
 	}
 }
 
-// TestTheBinaryAsTheGuidesSay (issue 20 item 15): the built program
-// prints the help; quit, exit and the end of input (CS61B: the same as
-// quit) print the Congo guide's farewell, except in the CS61B dialect,
-// whose expected output has none; load /dev/zero and a file that loads itself end at once with
-// one error line, and the session goes on.
+// TestTheBinaryAsTheGuidesSay: the built program prints the help; quit,
+// exit and the end of input (CS61B: the same as quit) print the Congo
+// guide's farewell, except in the CS61B dialect, whose expected output has
+// none; load /dev/zero and a file that loads itself end at once with one
+// error line, and the session goes on.
 func TestTheBinaryAsTheGuidesSay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")

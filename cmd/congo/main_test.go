@@ -221,9 +221,9 @@ func TestEndOfInput(t *testing.T) {
 	}
 }
 
-// TestNetworkAddress (issue 20, item 10): --host and --port (the guide's
-// flags) are the address of the shared store's server; with --store as
-// well the program refuses, as it does for either without a network game.
+// TestNetworkAddress: --host and --port (the guide's flags) are the address
+// of the shared store's server; with --store as well the program refuses,
+// as it does for either without a network game.
 func TestNetworkAddress(t *testing.T) {
 	tests := []struct {
 		name string
@@ -255,9 +255,9 @@ func TestNetworkAddress(t *testing.T) {
 	}
 }
 
-// TestUsageOnce (issue 20, item 10): a mistake on the command line prints
-// one line naming it and the usage once; -h prints the usage once, on
-// standard output, and succeeds.
+// TestUsageOnce: a mistake on the command line prints one line naming it
+// and the usage once; -h prints the usage once, on standard output, and
+// succeeds.
 func TestUsageOnce(t *testing.T) {
 	tests := []struct {
 		name string

@@ -73,9 +73,9 @@ func (p *process) expect(re string) []string {
 	}
 }
 
-// TestNetworkGame (issue 13): the guide's network game over a real Redis,
-// between two real processes: one opens the game and prints its id, the
-// other joins it; each types only its own colour's moves and sees both.
+// TestNetworkGame: the guide's network game over a real Redis, between two
+// real processes: one opens the game and prints its id, the other joins it;
+// each types only its own colour's moves and sees both.
 func TestNetworkGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs redis-server and two programs")
@@ -107,10 +107,10 @@ func TestNetworkGame(t *testing.T) {
 	unknown.expect(`no game is hosted as nosuchgame`)
 }
 
-// TestNetworkGameHostPort (issue 20, item 10): the guide's own flags,
-// --host and --port, name the shared store's server (Redis). The opening
-// side prints the command the other side types, in the same flags; the
-// joiner joins with them and the two play a move each.
+// TestNetworkGameHostPort: the guide's own flags, --host and --port, name
+// the shared store's server (Redis). The opening side prints the command
+// the other side types, in the same flags; the joiner joins with them and
+// the two play a move each.
 func TestNetworkGameHostPort(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs redis-server and two programs")

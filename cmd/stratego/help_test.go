@@ -30,11 +30,11 @@ func helpSection(t *testing.T, help, title string) []string {
 	return nil
 }
 
-// TestHelpDescribesTheProgram (issue 20, item 11): -h prints the manual's
-// sections, GAME RULES, PROTOCOL and EXIT/OUTPUT among them, and what
-// they say is what the program does: the exchange the PROTOCOL section
-// shows is, line for line, what a real agent reads in a real game, and
-// the result line EXIT/OUTPUT documents is the one a real game prints.
+// TestHelpDescribesTheProgram: -h prints the manual's sections, GAME RULES,
+// PROTOCOL and EXIT/OUTPUT among them, and what they say is what the
+// program does: the exchange the PROTOCOL section shows is, line for line,
+// what a real agent reads in a real game, and the result line EXIT/OUTPUT
+// documents is the one a real game prints.
 func TestHelpDescribesTheProgram(t *testing.T) {
 	rec := linkAgents(t)
 	help, _, code := manage(t, rec, "", "-h")
@@ -119,10 +119,10 @@ func TestHelpDescribesTheProgram(t *testing.T) {
 	}
 }
 
-// TestReplayTurnLimitWithoutM (issue 20, item 11): a game ended by the
-// turn limit (-m) replays from its -o log to the same result line with
-// no -m given at the replay, and so does a log as the 2012 manager
-// writes it (its own words for the turn limit).
+// TestReplayTurnLimitWithoutM: a game ended by the turn limit (-m) replays
+// from its -o log to the same result line with no -m given at the replay,
+// and so does a log as the 2012 manager writes it (its own words for the
+// turn limit).
 func TestReplayTurnLimitWithoutM(t *testing.T) {
 	rec := linkAgents(t)
 	for _, g := range []struct {

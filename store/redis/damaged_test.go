@@ -122,10 +122,10 @@ func TestOwedSetOfWrongType(t *testing.T) {
 // logLines is a slog handler's output the test reads.
 type logLines struct{ strings.Builder }
 
-// TestDamagedKeysDoNotLockChannels (issue 20 item 5), through the host on a
-// real Redis: a channel whose key is unreadable says so in one line and
-// takes a new game; one bad key never stops the owed work of other
-// channels; each is logged at ERROR with its key.
+// TestDamagedKeysDoNotLockChannels, through the host on a real Redis: a
+// channel whose key is unreadable says so in one line and takes a new game;
+// one bad key never stops the owed work of other channels; each is logged
+// at ERROR with its key.
 func TestDamagedKeysDoNotLockChannels(t *testing.T) {
 	ctx := context.Background()
 	url := redistest.URL(t)

@@ -13,9 +13,9 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
 
-// TestHostArchivesAndRatesInRedis (issue 21): a game played through the
-// host on Redis is archived under its id and rates both players (two new
-// players, one win: 1662 / 1338), read back by a second bot process.
+// TestHostArchivesAndRatesInRedis: a game played through the host on Redis
+// is archived under its id and rates both players (two new players, one
+// win: 1662 / 1338), read back by a second bot process.
 func TestHostArchivesAndRatesInRedis(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := fmt.Sprintf("hostarch%d", time.Now().UnixNano())

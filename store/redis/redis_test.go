@@ -127,7 +127,7 @@ func TestOpenOptions(t *testing.T) {
 
 // TestTimeoutBoundsACall: a Redis that accepts connections and never
 // answers costs a call the configured timeout, retries included, not a
-// multiple of it (issue 11: a 2 s timeout showed as 4 s).
+// multiple of it (a 2 s timeout must not show as 4 s).
 func TestTimeoutBoundsACall(t *testing.T) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -49,9 +49,9 @@ func (h *harness) startGuess(channel string) []bot.Reply {
 	return h.dm("bob", "ready")
 }
 
-// TestGameIDShownAndArchived (issue 21, archive): a game gets an id as it
-// begins, shown then and at its end; the finished game is in the
-// archive with its players, moves and result, and history, game list it.
+// TestGameIDShownAndArchived: a game gets an id as it begins, shown then
+// and at its end; the finished game is in the archive with its players,
+// moves and result, and history, game list it.
 func TestGameIDShownAndArchived(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)
@@ -143,9 +143,8 @@ func TestHistoryPages(t *testing.T) {
 	refused(t, h.in("#p", "alice", "!history page x"), "bad page")
 }
 
-// TestLeavingIsArchivedAsResigned (issue 20's resign on leave): a player
-// who leaves a running game against a person resigns it, and the game is
-// archived so.
+// TestLeavingIsArchivedAsResigned: a player who leaves a running game
+// against a person resigns it, and the game is archived so.
 func TestLeavingIsArchivedAsResigned(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st)
@@ -192,8 +191,8 @@ func TestArchiveRetriedByTheNextGame(t *testing.T) {
 	}
 }
 
-// TestRatingOneWin (issue 21, must show): two new players, one win,
-// through the host: 1662 / 1338, both provisional, on the leaderboard.
+// TestRatingOneWin: two new players, one win, through the host: 1662 /
+// 1338, both provisional, on the leaderboard.
 func TestRatingOneWin(t *testing.T) {
 	h := archiving(t, nil)
 	h.startGuess("#g")
@@ -223,9 +222,9 @@ func TestAIRatedPerLevel(t *testing.T) {
 	want(t, h.in("#ai", "carol", "!top guess"), "#ai", "ai:2")
 }
 
-// TestAtaxxExportReadBack (issue 21, exports): an Ataxx game played through
-// the host is exported as PGN (Black the first player, 1-0 for their
-// win by resignation) that the PGN reader reads back and replays legally.
+// TestAtaxxExportReadBack: an Ataxx game played through the host is
+// exported as PGN (Black the first player, 1-0 for their win by
+// resignation) that the PGN reader reads back and replays legally.
 func TestAtaxxExportReadBack(t *testing.T) {
 	st := memory.New()
 	h := archiving(t, st, ataxxgame.New(nil, ataxxgame.Options{}))
