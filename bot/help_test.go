@@ -8,7 +8,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 )
 
-// TestHelpIndex (issue 20 item 6): help is a short index that fits an IRC
+// TestHelpIndex: help is a short index that fits an IRC
 // reply; help TOPIC explains one command, the host's or the kind's.
 func TestHelpIndex(t *testing.T) {
 	h := newHarness(t, nil)
@@ -33,7 +33,7 @@ func TestHelpIndex(t *testing.T) {
 	}
 }
 
-// TestHelpAskedPrivately (issue 20 item 6): help asked in a private
+// TestHelpAskedPrivately: help asked in a private
 // message by a player seated at a channel's table is answered privately,
 // not in that channel.
 func TestHelpAskedPrivately(t *testing.T) {

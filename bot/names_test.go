@@ -2,7 +2,7 @@ package bot_test
 
 import "testing"
 
-// TestYouConjugates (issue 20 item 15): the console's speaker "you" is
+// TestYouConjugates: the console's speaker "you" is
 // conjugated as you, not as a third person.
 func TestYouConjugates(t *testing.T) {
 	h := newHarness(t, nil)
@@ -10,7 +10,7 @@ func TestYouConjugates(t *testing.T) {
 	want(t, h.in("#z", "you", "!guess host z1"), "#z", "you host Guess as z1.")
 }
 
-// TestLookAlikeNames (issue 20 item 15): a name with letters outside ASCII
+// TestLookAlikeNames: a name with letters outside ASCII
 // (a Cyrillic а in "аlice") is shown with its code points, so it cannot
 // pass for the ASCII name.
 func TestLookAlikeNames(t *testing.T) {

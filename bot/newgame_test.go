@@ -9,7 +9,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
 )
 
-// TestKindSwitchSeatsTheSpeaker (issue 20 item 12): after a finished game,
+// TestKindSwitchSeatsTheSpeaker: after a finished game,
 // KIND start ai opens that kind's table with the speaker seated.
 func TestKindSwitchSeatsTheSpeaker(t *testing.T) {
 	h := newHarness(t, nil, guessgame.New(guessgame.Options{}), guessgame.New(guessgame.Options{Name: "riddle"}))
@@ -18,7 +18,7 @@ func TestKindSwitchSeatsTheSpeaker(t *testing.T) {
 	want(t, h.in("#k", "bob", "!riddle start ai"), "#k", "Game on: East (bob) vs West (AI level 3).")
 }
 
-// TestLeavingIsResigning (issue 20 item 14): new or clear by a player of a
+// TestLeavingIsResigning: new or clear by a player of a
 // running game between two people ends it as their resignation, in the
 // record; a window of a hosted game may not abandon it.
 func TestLeavingIsResigning(t *testing.T) {
@@ -52,7 +52,7 @@ func TestLeavingIsResigning(t *testing.T) {
 	want(t, h.in("#a", "alice", "!status"), "private:id-alice", "East (alice), West (bob)")
 }
 
-// TestDamagedRecordIsNotABystanders (issue 20 item 15): a damaged record
+// TestDamagedRecordIsNotABystanders: a damaged record
 // whose seats can be read is replaced by a seated player, an admin, or
 // anyone after the idle time; one whose seats cannot be read, by anyone.
 func TestDamagedRecordIsNotABystanders(t *testing.T) {
