@@ -1,32 +1,35 @@
 package bot
 
 import (
-	"container/list"
 	"sync"
+
+	"github.com/hashicorp/golang-lru/v2/simplelru"
 )
 
 // lru is a map of at most max entries that forgets the least recently
-// used first. Its zero value holds nothing until max is set; it is safe
-// for concurrent use.
+// used first: hashicorp's simplelru, which keeps the order, under a lock
+// of ours rather than the library's thread-safe Cache, so that modify
+// reads and changes an entry in one step (the record cache's take hands a
+// decoded copy to exactly one caller). Its zero value holds nothing until
+// max is set; it is safe for concurrent use.
+//
+// It holds each value by pointer and changes it in place: a value given
+// back to the library's Add would need the key again, which would then
+// have to live on the heap (a string made for every command).
 type lru[K comparable, V any] struct {
-	mu      sync.Mutex
-	max     int
-	entries map[K]*list.Element
-	order   list.List // of *lruEntry[K, V], most recent first
-}
-
-type lruEntry[K comparable, V any] struct {
-	key K
-	val V
+	mu  sync.Mutex
+	max int
+	l   *simplelru.LRU[K, *V] // made by the first put, of size max
 }
 
 // get returns the value under k and makes it the most recent.
 func (c *lru[K, V]) get(k K) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.entries[k]; ok {
-		c.order.MoveToFront(e)
-		return e.Value.(*lruEntry[K, V]).val, true
+	if c.l != nil {
+		if p, ok := c.l.Get(k); ok {
+			return *p, true
+		}
 	}
 	var zero V
 	return zero, false
@@ -37,12 +40,12 @@ func (c *lru[K, V]) get(k K) (V, bool) {
 func (c *lru[K, V]) modify(k K, f func(*V)) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.entries[k]; ok {
-		c.order.MoveToFront(e)
-		ent := e.Value.(*lruEntry[K, V])
-		v := ent.val
-		f(&ent.val)
-		return v, true
+	if c.l != nil {
+		if p, ok := c.l.Get(k); ok {
+			v := *p
+			f(p)
+			return v, true
+		}
 	}
 	var zero V
 	return zero, false
@@ -53,32 +56,27 @@ func (c *lru[K, V]) modify(k K, f func(*V)) (V, bool) {
 func (c *lru[K, V]) put(k K, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.max <= 0 {
+	if c.l == nil {
+		if c.max <= 0 {
+			return
+		}
+		c.l, _ = simplelru.NewLRU[K, *V](c.max, nil) // an error only for max <= 0
+	}
+	if p, ok := c.l.Get(k); ok {
+		*p = v
 		return
 	}
-	if c.entries == nil {
-		c.entries = map[K]*list.Element{}
-	}
-	if e, ok := c.entries[k]; ok {
-		e.Value.(*lruEntry[K, V]).val = v
-		c.order.MoveToFront(e)
-		return
-	}
-	c.entries[k] = c.order.PushFront(&lruEntry[K, V]{key: k, val: v})
-	for c.order.Len() > c.max {
-		last := c.order.Back()
-		c.order.Remove(last)
-		delete(c.entries, last.Value.(*lruEntry[K, V]).key)
-	}
+	p := new(V)
+	*p = v
+	c.l.Add(k, p)
 }
 
 // drop forgets k.
 func (c *lru[K, V]) drop(k K) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.entries[k]; ok {
-		c.order.Remove(e)
-		delete(c.entries, k)
+	if c.l != nil {
+		c.l.Remove(k)
 	}
 }
 
@@ -86,5 +84,8 @@ func (c *lru[K, V]) drop(k K) {
 func (c *lru[K, V]) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.order.Len()
+	if c.l == nil {
+		return 0
+	}
+	return c.l.Len()
 }

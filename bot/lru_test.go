@@ -12,10 +12,11 @@ import (
 func (c *lru[K, V]) keys() []K {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var ks []K
-	for e := c.order.Front(); e != nil; e = e.Next() {
-		ks = append(ks, e.Value.(*lruEntry[K, V]).key)
+	if c.l == nil {
+		return nil
 	}
+	ks := c.l.Keys() // oldest first
+	slices.Reverse(ks)
 	return ks
 }
 
@@ -92,7 +93,8 @@ func TestLRU(t *testing.T) {
 }
 
 // TestLRUConcurrent: many goroutines using one map never leave it over
-// its size or its order and index disagreeing (run with -race).
+// its size, nor holding a key in its order that it cannot find (run with
+// -race).
 func TestLRUConcurrent(t *testing.T) {
 	c := &lru[string, int]{max: 50}
 	var wg sync.WaitGroup
@@ -119,12 +121,45 @@ func TestLRUConcurrent(t *testing.T) {
 	if got := c.len(); got > 50 {
 		t.Errorf("len: got %d; want at most 50", got)
 	}
-	if got, want := len(c.entries), c.len(); got != want {
-		t.Errorf("index: got %d entries; want %d, as in the order", got, want)
+	ks := c.keys()
+	if got, want := len(ks), c.len(); got != want {
+		t.Errorf("order: got %d keys; want %d, as len says", got, want)
 	}
-	for _, k := range c.keys() {
-		if _, ok := c.entries[k]; !ok {
-			t.Errorf("key %q is in the order, not the index", k)
+	for _, k := range ks {
+		if _, ok := c.get(k); !ok {
+			t.Errorf("key %q is in the order, but get misses it", k)
+		}
+	}
+}
+
+// TestLRUModifyOnce: modify reads and changes an entry in one step, so
+// that of many goroutines taking a value at once (as the record cache's
+// take hands out its decoded copy) exactly one gets it (run with -race).
+func TestLRUModifyOnce(t *testing.T) {
+	c := &lru[string, int]{max: 4}
+	for round := range 200 {
+		c.put("k", round+1)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		got := 0 // how many goroutines took the value
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v, ok := c.modify("k", func(v *int) { *v = 0 })
+				if ok && v != 0 {
+					mu.Lock()
+					got++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if got != 1 {
+			t.Fatalf("round %d: %d goroutines took the value; want exactly 1", round, got)
+		}
+		if v, ok := c.get("k"); !ok || v != 0 {
+			t.Fatalf("round %d: after the takes: got %d, %v; want 0, true (the entry kept, emptied)", round, v, ok)
 		}
 	}
 }
