@@ -80,6 +80,10 @@ type Adapter struct {
 	// up says the gateway is connected: READY (or RESUMED) came and no
 	// disconnect since.
 	up atomic.Bool
+	// self is the bot's own user id from READY. discordgo writes its
+	// State while handlers run on other goroutines, so the id is kept
+	// here rather than read from State unlocked.
+	self atomic.Pointer[string]
 }
 
 var _ bot.Sender = (*Adapter)(nil)
@@ -161,6 +165,10 @@ func (a *Adapter) Run(ctx context.Context) error {
 }
 
 func (a *Adapter) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	if r.User != nil {
+		id := r.User.ID
+		a.self.Store(&id)
+	}
 	a.up.Store(true)
 	a.once.Do(func() { close(a.ready) })
 }
@@ -171,8 +179,15 @@ func (a *Adapter) Connected() bool { return a.up.Load() }
 
 // botID is the bot's own user id, once READY has come.
 func (a *Adapter) botID() string {
-	if a.s.State != nil && a.s.State.User != nil {
-		return a.s.State.User.ID
+	if id := a.self.Load(); id != nil {
+		return *id
+	}
+	if st := a.s.State; st != nil {
+		st.RLock()
+		defer st.RUnlock()
+		if st.User != nil {
+			return st.User.ID
+		}
 	}
 	return ""
 }
