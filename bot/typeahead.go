@@ -31,7 +31,8 @@ func (b *Bot) typeAhead(ctx context.Context, m Message, table Table, res txResul
 	if waits == 0 && b.owes(ctx, game.Key()) {
 		b.scheduleAI(game) // nothing happens if a worker runs already
 	}
-	return b.awaitWorker(ctx, game.Key())
+	waited, _ := b.awaitWorker(ctx, game.Key())
+	return waited
 }
 
 // owes reports whether the store records AI work owed at key.
@@ -40,28 +41,32 @@ func (b *Bot) owes(ctx context.Context, key string) bool {
 	return err == nil && slices.Contains(keys, key)
 }
 
-// awaitWorker waits until no AI worker runs at key; false if none ran
-// or ctx ended first.
-func (b *Bot) awaitWorker(ctx context.Context, key string) bool {
+// awaitWorker waits until no AI worker runs at any of keys. waited: one
+// ran and has stopped; err: ctx ended first.
+func (b *Bot) awaitWorker(ctx context.Context, keys ...string) (waited bool, err error) {
 	busy := func() bool {
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		_, ok := b.running[key]
-		return ok
+		for _, k := range keys {
+			if _, ok := b.running[k]; ok {
+				return true
+			}
+		}
+		return false
 	}
 	if !busy() {
-		return false
+		return false, nil // the common case: no ticker
 	}
 	t := time.NewTicker(10 * time.Millisecond)
 	defer t.Stop()
 	for busy() {
 		select {
 		case <-ctx.Done():
-			return false
+			return false, ctx.Err()
 		case <-t.C:
 		}
 	}
-	return true
+	return true, nil
 }
 
 // AwaitAI waits until no AI worker runs at table, nor at the table whose
@@ -80,29 +85,8 @@ func (b *Bot) AwaitAI(ctx context.Context, table Table) error {
 			}
 		}
 	}
-	busy := func() bool {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		for _, k := range keys {
-			if _, ok := b.running[k]; ok {
-				return true
-			}
-		}
-		return false
-	}
-	if !busy() {
-		return nil // the common case: no ticker
-	}
-	t := time.NewTicker(10 * time.Millisecond)
-	defer t.Stop()
-	for busy() {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-		}
-	}
-	return nil
+	_, err := b.awaitWorker(ctx, keys...)
+	return err
 }
 
 // workingElsewhere reports whether an AI worker runs at a table other
