@@ -200,7 +200,8 @@ func (c *StoreConfig) UnmarshalYAML(n *yaml.Node) error {
 	return n.Decode((*plain)(c))
 }
 
-// parseStoreSpec reads the -store flag: mem, bolt:PATH or redis://...
+// parseStoreSpec reads the -store flag (and migrate's and backup's
+// STORE): mem, bolt:PATH, redis://... or cluster:HOST:PORT,HOST:PORT,...
 func parseStoreSpec(spec string) (StoreConfig, error) {
 	switch {
 	case spec == "" || spec == "mem" || spec == "memory":
@@ -209,8 +210,16 @@ func parseStoreSpec(spec string) (StoreConfig, error) {
 		return StoreConfig{Kind: "bolt", Path: strings.TrimPrefix(spec, "bolt:")}, nil
 	case strings.HasPrefix(spec, "redis://"), strings.HasPrefix(spec, "rediss://"):
 		return StoreConfig{Kind: "redis", URL: spec}, nil
+	case strings.HasPrefix(spec, "cluster:"):
+		addrs := strings.Split(strings.TrimPrefix(spec, "cluster:"), ",")
+		for _, a := range addrs {
+			if !strings.Contains(a, ":") {
+				return StoreConfig{}, fmt.Errorf("cluster node %q: want HOST:PORT", a)
+			}
+		}
+		return StoreConfig{Kind: "redis", Addrs: addrs, Cluster: true}, nil
 	}
-	return StoreConfig{}, fmt.Errorf("unknown store %q: want mem, bolt:PATH or redis://HOST:PORT/DB", spec)
+	return StoreConfig{}, fmt.Errorf("unknown store %q: want mem, bolt:PATH, redis://HOST:PORT/DB or cluster:HOST:PORT,...", spec)
 }
 
 // GameConfig is one kind's settings.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,37 @@ func TestPublicURL(t *testing.T) {
 			}
 			if code != 0 || strings.Count(out.String(), tt.want) != 2 {
 				t.Fatalf("got code %d, output:\n%s\nwant 0 and %q at the begin and the end", code, out.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestStoreSpecs: the -store flag, migrate's and backup's STORE name a
+// store one way: mem, bolt:PATH, redis://..., or a Cluster by its nodes.
+func TestStoreSpecs(t *testing.T) {
+	cases := []struct {
+		name, spec string
+		want       StoreConfig
+		wantErr    string
+	}{
+		{"nothing is memory", "", StoreConfig{Kind: "mem"}, ""},
+		{"a bolt file", "bolt:games.db", StoreConfig{Kind: "bolt", Path: "games.db"}, ""},
+		{"a Redis URL", "redis://127.0.0.1:6379/0", StoreConfig{Kind: "redis", URL: "redis://127.0.0.1:6379/0"}, ""},
+		{"a Cluster by two nodes", "cluster:127.0.0.1:7000,127.0.0.1:7001", StoreConfig{Kind: "redis", Addrs: []string{"127.0.0.1:7000", "127.0.0.1:7001"}, Cluster: true}, ""},
+		{"a Cluster node without a port", "cluster:localhost", StoreConfig{}, "want HOST:PORT"},
+		{"something else", "postgres://x", StoreConfig{}, "unknown store"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := parseStoreSpec(c.spec)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("parseStoreSpec(%q): got %+v, %v; want an error saying %q", c.spec, got, err, c.wantErr)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, c.want) {
+				t.Fatalf("parseStoreSpec(%q): got %+v, %v; want %+v", c.spec, got, err, c.want)
 			}
 		})
 	}

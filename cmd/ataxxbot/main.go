@@ -306,7 +306,7 @@ func newFlags(w io.Writer) (*flag.FlagSet, flags) {
 	fs.Usage = func() {} // run prints it once, where it belongs
 	return fs, flags{
 		cs61b:   fs.Bool("cs61b", false, "the CS61B dialect: live game at once, you play Red, the AI Blue, 25-jump rule"),
-		store:   fs.String("store", "", "where games are kept: mem, bolt:PATH or redis://HOST:PORT/DB (default mem, or the config's store)"),
+		store:   fs.String("store", "", "where games are kept: mem, bolt:PATH, redis://HOST:PORT/DB or cluster:HOST:PORT,... (default mem, or the config's store)"),
 		config:  fs.String("config", "", "YAML configuration file (see config.example.yaml)"),
 		channel: fs.String("channel", "", "console channel name (default console; case folds as on IRC: #tA is #ta)"),
 		http:    fs.String("http", "", "serve /healthz, /metrics and the games' pages on ADDR (host:port; default the config's http.listen, else off)"),

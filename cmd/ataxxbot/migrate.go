@@ -193,9 +193,8 @@ func (s skipCounter) Dump(ctx context.Context, each func(bot.Item) error) error 
 
 // storeConfigOf reads a STORE of migrate and backup (all but file:).
 func storeConfigOf(spec string) (StoreConfig, error) {
-	switch {
-	case strings.HasPrefix(spec, "config:"):
-		cfg, err := loadConfig(strings.TrimPrefix(spec, "config:"))
+	if path, ok := strings.CutPrefix(spec, "config:"); ok {
+		cfg, err := loadConfig(path)
 		if err != nil {
 			return StoreConfig{}, err
 		}
@@ -203,14 +202,6 @@ func storeConfigOf(spec string) (StoreConfig, error) {
 			return StoreConfig{}, errors.New("the config's store is mem, which keeps nothing")
 		}
 		return cfg.Store, nil
-	case strings.HasPrefix(spec, "cluster:"):
-		addrs := strings.Split(strings.TrimPrefix(spec, "cluster:"), ",")
-		for _, a := range addrs {
-			if !strings.Contains(a, ":") {
-				return StoreConfig{}, fmt.Errorf("cluster node %q: want HOST:PORT", a)
-			}
-		}
-		return StoreConfig{Kind: "redis", Addrs: addrs, Cluster: true}, nil
 	}
 	c, err := parseStoreSpec(spec)
 	if err != nil {

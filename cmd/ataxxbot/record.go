@@ -43,7 +43,7 @@ func runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := flag.NewFlagSet("ataxxbot record", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	storeSpec := fs.String("store", "", "where games are kept: bolt:PATH or redis://HOST:PORT/DB (default the config's store)")
+	storeSpec := fs.String("store", "", "where games are kept: bolt:PATH, redis://HOST:PORT/DB or cluster:HOST:PORT,... (default the config's store)")
 	configPath := fs.String("config", "", "YAML configuration file (see config.example.yaml)")
 	key := fs.String("key", "", "the store key, exactly (instead of CHANNEL)")
 	// Flags may follow the channel: ataxxbot record '#ataxx' -store bolt:x.
