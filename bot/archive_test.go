@@ -13,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/rating"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx/pgn"
@@ -29,7 +30,7 @@ func archiving(t *testing.T, store bot.Store, kinds ...bot.Kind) *harness {
 		store = memory.New()
 	}
 	h := &harness{t: t, store: store, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
-	b, err := bot.New(bot.Config{Admins: []string{"id-admin"}, Archive: true}, store, h.clock, kinds, nil)
+	b, err := hosttest.New(bot.Config{Admins: []string{"id-admin"}, Archive: true}, store, h.clock, kinds, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

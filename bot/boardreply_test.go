@@ -9,6 +9,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -180,7 +181,7 @@ func TestBoardPictureTravelsByMail(t *testing.T) {
 // encoded, never drawn), "board text" does not; and what drawing it costs
 // once, then from the cache.
 func BenchmarkBoardReply(b *testing.B) {
-	bt, err := bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)
+	bt, err := hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

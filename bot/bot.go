@@ -146,6 +146,9 @@ type Bot struct {
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
 	limiter  *rateLimiter // each identity's command rate (limits.go)
+
+	commands commandTable // the host's commands (registry.go)
+	subs     []Subscriber // told what happened (events.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -171,7 +174,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 			cancel()
 			return nil, err
 		}
-		if _, dup := b.kinds[name]; dup || hostVerbs[name] {
+		if _, dup := b.kinds[name]; dup || coreVerbs[name] {
 			cancel()
 			return nil, fmt.Errorf("%w: kind %q given twice or named like a host command", ErrBadCommand, name)
 		}
@@ -186,6 +189,19 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 		return nil, fmt.Errorf("%w: default kind %q is not hosted", ErrBadCommand, b.cfg.DefaultKind)
 	}
 	b.cfg.DefaultKind = strings.ToLower(b.cfg.DefaultKind)
+	b.commands.byName = map[string]int{}
+	if err := b.Register(b.coreCommands()...); err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := b.Register(b.archiveCommands()...); err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := b.Register(b.tournamentCommands()...); err != nil {
+		cancel()
+		return nil, err
+	}
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
 	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
@@ -198,7 +214,7 @@ func checkSpec(s Spec) error {
 	}
 	for _, c := range s.Commands {
 		for _, n := range c.Names() {
-			if hostVerbs[strings.ToLower(n)] {
+			if coreVerbs[strings.ToLower(n)] {
 				return fmt.Errorf("%w: kind %s command %q is a host command", ErrBadCommand, s.Name, n)
 			}
 		}
@@ -284,15 +300,13 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 		res.spec = b.textSpec(p) // refused from the text: in the voice of the kind named, or the default
 		return b.finish(m, Table{}, []Reply{b.refusal(m, res.spec, err)})
 	}
-	if p.cmd.Verb == "games" {
-		return b.finish(m, m.Table(), []Reply{{Text: b.gamesText()}})
-	}
-	if p.cmd.Verb == "tournament" || p.cmd.Verb == "tourney" {
-		rs, err := b.tournamentCommand(ctx, m, p)
-		return b.tableless(m, rs, err)
-	}
-	if b.isArchiveVerb(p) {
-		rs, err := b.archiveCommand(ctx, m, p)
+	if hc, ok := b.alone(p); ok {
+		c := Call{Message: m, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: speaker{Message: m, admin: b.isAdmin(m)}, loud: p.loud}
+		err = hc.permitted(&c, c.sp.admin)
+		var rs []Reply
+		if err == nil {
+			rs, err = hc.Alone(ctx, &c)
+		}
 		return b.tableless(m, rs, err)
 	}
 	table, err := b.route(ctx, m, p)
@@ -418,6 +432,7 @@ type tx struct {
 	ended   bool     // this transaction ended the game: archive it once saved
 	begun   bool     // this transaction began play (for the Observer)
 	dropped bool     // this transaction abandoned a running game for a fresh one
+	moved   []move   // the actions it made, told once saved
 	// over is the finished game the table held when loaded (nil if none):
 	// archived again (idempotently) when a fresh game replaces it, in
 	// case the process stopped between its save and its archiving.
@@ -787,6 +802,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)
 		b.armFlag(t.table, t.rec)
+		b.published(ctx, t, version)
 		if t.rec.Clock != nil && t.rec.Phase == PhaseOver && !owesWork(t) {
 			// A clocked game kept its table marked while it ran.
 			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -33,7 +34,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 type harness struct {
 	t     *testing.T
-	bot   *bot.Bot
+	bot   *hosttest.Host
 	store bot.Store
 	clock *fakeClock
 }
@@ -47,7 +48,7 @@ func newHarness(t *testing.T, store bot.Store, kinds ...bot.Kind) *harness {
 		store = memory.New()
 	}
 	h := &harness{t: t, store: store, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
-	b, err := bot.New(bot.Config{Admins: []string{"id-admin"}}, store, h.clock, kinds, nil)
+	b, err := hosttest.New(bot.Config{Admins: []string{"id-admin"}}, store, h.clock, kinds, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +375,7 @@ func TestIdleTable(t *testing.T) {
 // itself; clear gives the seat auto took back to its player.
 func TestStartAgainstTheAI(t *testing.T) {
 	st := memory.New()
-	b, err := bot.New(bot.Config{StartAgainstAI: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+	b, err := hosttest.New(bot.Config{StartAgainstAI: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

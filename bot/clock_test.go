@@ -9,6 +9,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -247,7 +248,7 @@ func TestClockRefusals(t *testing.T) {
 func TestDefaultClockAndNone(t *testing.T) {
 	st := memory.New()
 	clk := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	b := bot.Must(bot.New(bot.Config{Clock: bot.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}}, st, clk,
+	b := hosttest.Must(hosttest.New(bot.Config{Clock: bot.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}}, st, clk,
 		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	t.Cleanup(b.Close)
 	h := &harness{t: t, store: st, clock: clk, bot: b}
@@ -322,16 +323,16 @@ func TestFlagByTimer(t *testing.T) {
 	st := memory.New()
 	kinds := []bot.Kind{guessgame.New(guessgame.Options{})}
 	in := &flagInbox{got: make(chan string, 100)}
-	b := bot.Must(bot.New(bot.Config{}, st, nil, kinds, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, kinds, nil))
 	b.Async(in)
-	say := func(b *bot.Bot, user, text string, private bool) {
+	say := func(b *hosttest.Host, user, text string, private bool) {
 		m := bot.Message{Network: "test", Channel: "#t", UserID: "id-" + user, Name: user, Text: text}
 		if private {
 			m.Channel, m.Private, m.Addressed = "", true, true
 		}
 		b.Handle(context.Background(), m)
 	}
-	play := func(b *bot.Bot, channel string) {
+	play := func(b *hosttest.Host, channel string) {
 		say(b, "alice", "!guess start @bob 2s", false)
 		say(b, "bob", "!join", false)
 		say(b, "alice", channel+" hide 4", true)
@@ -357,7 +358,7 @@ func TestFlagByTimer(t *testing.T) {
 
 	// Stopped mid-turn, then a new bot on the same store.
 	b.Close()
-	b = bot.Must(bot.New(bot.Config{}, st, nil, kinds, nil))
+	b = hosttest.Must(hosttest.New(bot.Config{}, st, nil, kinds, nil))
 	b.Async(in)
 	say(b, "alice", "!guess start @bob 2s", false)
 	say(b, "bob", "!join", false)
@@ -370,7 +371,7 @@ func TestFlagByTimer(t *testing.T) {
 	if len(owed) != 1 || owed[0] != "test:#t" {
 		t.Fatalf("owed marks of a running clocked game: got %v; want [test:#t]", owed)
 	}
-	b2 := bot.Must(bot.New(bot.Config{}, st, nil, kinds, nil))
+	b2 := hosttest.Must(hosttest.New(bot.Config{}, st, nil, kinds, nil))
 	defer b2.Close()
 	b2.Async(in)
 	if err := b2.Resume(context.Background(), "test", in); err != nil {

@@ -10,17 +10,23 @@ import (
 	"time"
 )
 
-// exec runs the command p at the loaded table t for the speaker sp.
+// exec runs the command p at the loaded table t for the speaker sp: a
+// host command from the command table, else the table's kind's.
 func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	cmd := p.cmd
+	hc, host := b.commands.lookup(cmd.Verb)
+	if host && hc.AtTable == nil {
+		host = false // answered before any table is loaded
+	}
+	call := Call{Message: sp.Message, Verb: cmd.Verb, Args: cmd.Args, Kind: p.kind, sp: sp, loud: p.loud}
 	if t.damaged != nil {
-		switch cmd.Verb {
-		case "start", "new", "clear":
+		switch {
+		case host && hc.Replaces:
 			if err := b.mayReplaceDamaged(t, sp); err != nil {
 				return err
 			}
 			t.damaged = nil // a fresh game replaces the damaged record
-		case "games", "help", "?":
+		case host && hc.AnyGame:
 			t.damaged = nil
 		default:
 			return fmt.Errorf("%w: the game stored here cannot be read; say %snew to start again", ErrDamaged, b.cfg.Prefix)
@@ -29,8 +35,8 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	if p.kind != "" && !strings.EqualFold(p.kind, t.spec.Name) {
 		// A command for another kind than the table's: only opening a
 		// game of that kind (or its help) makes sense.
-		switch cmd.Verb {
-		case "start", "new", "clear", "host":
+		switch {
+		case host && hc.Opens:
 			if err := b.notAtWindow(t, sp); err != nil {
 				return err
 			}
@@ -38,10 +44,9 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
 					ErrBadCommand, t.spec.Title, b.seatList(t), b.cfg.Prefix)
 			}
-			return b.switchKind(ctx, t, sp, p)
-		case "help", "?":
-			b.helpReply(t, sp, b.specs[p.kind], cmd.Args)
-			return nil
+			return b.switchKind(t, hc, &call)
+		case host && hc.AnyGame:
+			return hc.AtTable(t, &call)
 		}
 		if t.empty() {
 			if c, ok := b.specs[p.kind].Command(cmd.Verb); ok && c.Use == Configure {
@@ -59,59 +64,11 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		return fmt.Errorf("%w: the game here is %s; say %s%s start to play %s instead", ErrBadCommand,
 			t.spec.Title, b.cfg.Prefix, p.kind, b.specs[p.kind].Title)
 	}
-	switch cmd.Verb {
-	case "start":
-		return b.start(t, sp, cmd.Args)
-	case "new", "clear":
-		if err := b.notAtWindow(t, sp); err != nil {
+	if host {
+		if err := hc.permitted(&call, sp.admin); err != nil {
 			return err
 		}
-		return b.newGame(t, sp, cmd.Args)
-	case "join":
-		return b.join(t, sp, cmd.Args)
-	case "host":
-		return b.host(ctx, t, sp, cmd.Args)
-	case "color", "colour":
-		return b.color(t, sp, cmd.Args)
-	case "auto":
-		return b.auto(t, sp, cmd.Args)
-	case "manual":
-		return b.manual(t, sp, cmd.Args)
-	case "seed":
-		return b.seed(t, sp, cmd.Args)
-	case "resign":
-		return b.resign(t, sp, cmd.Args)
-	case "undo", "takeback":
-		return b.undo(t, sp, cmd.Args)
-	case "draw":
-		return b.draw(t, sp, cmd.Args)
-	case "abort":
-		return b.abort(t, sp, cmd.Args)
-	case "rematch":
-		return b.rematch(t, sp, cmd.Args)
-	case "verbose", "quiet":
-		return b.verbose(t, sp, cmd)
-	case "status":
-		if err := noArgs(cmd); err != nil {
-			return err
-		}
-		b.reply(t, sp, Reply{Text: b.status(t, sp)})
-		return nil
-	case "board":
-		// board text: the text board where a network would show a
-		// picture (Discord), for copying or a screen reader.
-		switch {
-		case len(cmd.Args) == 0:
-			b.reply(t, sp, b.boardReply(t, b.viewer(t, sp)))
-		case len(cmd.Args) == 1 && strings.EqualFold(cmd.Args[0], "text"):
-			b.reply(t, sp, b.withClock(t, t.st.Board(b.viewer(t, sp))))
-		default:
-			return fmt.Errorf("%w: say board, or board text for the text board", ErrBadCommand)
-		}
-		return nil
-	case "help", "?":
-		b.helpReply(t, sp, t.spec, cmd.Args)
-		return nil
+		return hc.AtTable(t, &call)
 	}
 	c, ok := t.spec.Command(cmd.Verb)
 	if !ok && t.spec.BareMove != nil && t.spec.BareMove(cmd.Verb) {
@@ -292,26 +249,20 @@ func (b *Bot) level(s string) (int, error) {
 }
 
 // switchKind opens a game of another kind at the table and runs the
-// command (start or new) there.
-func (b *Bot) switchKind(ctx context.Context, t *tx, sp speaker, p parsed) error {
+// command that opens it (start, new, host) there.
+func (b *Bot) switchKind(t *tx, hc *HostCommand, c *Call) error {
 	if !t.empty() && t.rec.Phase == PhaseSetup {
-		if err := b.guard(t, sp, "replace this game"); err != nil {
+		if err := b.guard(t, c.sp, "replace this game"); err != nil {
 			return err
 		}
 	}
 	old := t.rec
-	if err := b.reset(t, old, p.kind, sp.Message); err != nil {
+	if err := b.reset(t, old, c.Kind, c.Message); err != nil {
 		return err
 	}
 	t.rec.Seats = freshSeats(len(t.spec.Seats))
-	sp.seats = nil // seated as at a fresh table: the old game's seats are gone
-	switch p.cmd.Verb {
-	case "start":
-		return b.start(t, sp, p.cmd.Args)
-	case "host":
-		return b.host(ctx, t, sp, p.cmd.Args)
-	}
-	return b.newGame(t, sp, p.cmd.Args)
+	c.sp.seats = nil // seated as at a fresh table: the old game's seats are gone
+	return hc.AtTable(t, c)
 }
 
 func (b *Bot) start(t *tx, sp speaker, args []string) error {
@@ -1111,6 +1062,7 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{} // a move declines the offer
 	}
 	t.rec.Plies++
+	t.moved = append(t.moved, move{seat: seat, ai: t.rec.Seats[seat].Kind == SeatAI})
 	if p.Notation != "" { // a move, not a setup's ready
 		if b.archive() != nil {
 			t.rec.Moves = append(t.rec.Moves, p.Notation)
@@ -1248,46 +1200,89 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	return text
 }
 
-// HostCommands declares the host's own commands, the same for every kind.
-func (b *Bot) HostCommands() []CommandSpec {
+// coreCommands are the core's own commands, which every table has.
+func (b *Bot) coreCommands() []HostCommand {
 	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
-	return []CommandSpec{
-		{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [CLOCK] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); CLOCK is 10m+5s (Fischer), 5m, 1d (a day a move) or none; in setup, begin",
-			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
-		{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
-			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
-		{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
-			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
-		{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
-		{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
-		{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
-			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
-		{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
-		{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
-		{Name: "undo", Aliases: []string{"takeback"}, Use: Act, Summary: "take back your last move, where the game allows it (against a person only by consent: both must ask within the undo window)"},
-		{Name: "resign", Use: Act, Summary: "give up the game"},
-		{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
-		{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
-		{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
-		{Name: "board", Use: Look, Usage: "board [text]", Summary: "the board as you may see it (a picture on Discord; board text: the text board)",
-			Args: []Arg{{Name: "as", Desc: "text: the text board, not a picture", Choices: []string{"text"}}}},
-		{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
-		{Name: "verbose", Use: Configure, Summary: "show the board after every move"},
-		{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"},
-		{Name: "games", Use: Look, Summary: "the games this bot hosts"},
-		{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
-		{Name: "game", Use: Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"},
-		{Name: "export", Use: Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"},
-		{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
-		{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
-		{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
-		{Name: "link", Use: Look, Usage: "link [CODE | list]", Summary: "join your identities on several networks into one player: link tells you a one-time code privately, link CODE on your other network uses it; link list shows them",
-			Args: []Arg{{Name: "code", Desc: "the code from your other network, or list"}}},
-		{Name: "tournament", Aliases: []string{"tourney"}, Use: Look, Usage: "tournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc CLOCK] | status|crosstable|games [ID] | join | begin | stop",
-			Summary: "run a competition here: players are ai:LEVEL, ai:PROGRAM and @people; games between programs run in the background, a person's here when paired; status shows the standings (points, Elo ± interval, Sonneborn-Berger)",
-			Args:    []Arg{{Name: "what", Desc: "KIND FORMAT PLAYER... [rounds N] [tc CLOCK], or status, crosstable, games [ID], join, begin, stop", Type: ArgRest}}},
-		{Name: "unlink", Use: Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"},
+	on := func(f func(t *tx, sp speaker, args []string) error) func(*Tx, *Call) error {
+		return func(t *Tx, c *Call) error { return f(t, c.sp, c.Args) }
 	}
+	verbose := func(t *Tx, c *Call) error { return b.verbose(t, c.sp, Command{Verb: c.Verb, Args: c.Args}) }
+	return []HostCommand{
+		{CommandSpec: CommandSpec{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [CLOCK] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); CLOCK is 10m+5s (Fischer), 5m, 1d (a day a move) or none; in setup, begin",
+			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
+			AtTable: on(b.start), Opens: true, Replaces: true},
+		{CommandSpec: CommandSpec{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
+			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
+			AtTable: on(b.join)},
+		{CommandSpec: CommandSpec{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
+			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
+			AtTable: func(t *Tx, c *Call) error { return b.host(t.ctx, t, c.sp, c.Args) }, Opens: true},
+		{CommandSpec: CommandSpec{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
+			AtTable: func(t *Tx, c *Call) error {
+				if err := b.notAtWindow(t, c.sp); err != nil {
+					return err
+				}
+				return b.newGame(t, c.sp, c.Args)
+			}, Opens: true, Replaces: true},
+		{CommandSpec: CommandSpec{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
+			AtTable: on(b.color)},
+		{CommandSpec: CommandSpec{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
+			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
+			AtTable: on(b.auto)},
+		{CommandSpec: CommandSpec{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
+			AtTable: on(b.manual)},
+		{CommandSpec: CommandSpec{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
+			AtTable: on(b.seed)},
+		{CommandSpec: CommandSpec{Name: "undo", Aliases: []string{"takeback"}, Use: Act, Summary: "take back your last move, where the game allows it (against a person only by consent: both must ask within the undo window)"},
+			AtTable: on(b.undo)},
+		{CommandSpec: CommandSpec{Name: "resign", Use: Act, Summary: "give up the game"},
+			AtTable: on(b.resign)},
+		{CommandSpec: CommandSpec{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
+			AtTable: on(b.draw)},
+		{CommandSpec: CommandSpec{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
+			AtTable: on(b.abort)},
+		{CommandSpec: CommandSpec{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
+			AtTable: on(b.rematch)},
+		{CommandSpec: CommandSpec{Name: "board", Use: Look, Usage: "board [text]", Summary: "the board as you may see it (a picture on Discord; board text: the text board)",
+			Args: []Arg{{Name: "as", Desc: "text: the text board, not a picture", Choices: []string{"text"}}}},
+			AtTable: on(b.board)},
+		{CommandSpec: CommandSpec{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
+			AtTable: func(t *Tx, c *Call) error {
+				if err := noArgs(Command{Verb: c.Verb, Args: c.Args}); err != nil {
+					return err
+				}
+				b.reply(t, c.sp, Reply{Text: b.status(t, c.sp)})
+				return nil
+			}},
+		{CommandSpec: CommandSpec{Name: "verbose", Use: Configure, Summary: "show the board after every move"}, AtTable: verbose},
+		{CommandSpec: CommandSpec{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"}, AtTable: verbose},
+		{CommandSpec: CommandSpec{Name: "games", Use: Look, Summary: "the games this bot hosts"},
+			Alone: func(context.Context, *Call) ([]Reply, error) { return []Reply{{Text: b.gamesText()}}, nil }},
+		{CommandSpec: CommandSpec{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
+			AtTable: func(t *Tx, c *Call) error {
+				spec := t.spec
+				if c.Kind != "" {
+					spec = b.specs[c.Kind]
+				}
+				b.helpReply(t, c.sp, spec, c.Args)
+				return nil
+			}, AnyGame: true},
+	}
+}
+
+// board answers board: the board as the speaker may see it; board text:
+// the text board where a network would show a picture (Discord), for
+// copying or a screen reader.
+func (b *Bot) board(t *tx, sp speaker, args []string) error {
+	switch {
+	case len(args) == 0:
+		b.reply(t, sp, b.boardReply(t, b.viewer(t, sp)))
+	case len(args) == 1 && strings.EqualFold(args[0], "text"):
+		b.reply(t, sp, b.withClock(t, t.st.Board(b.viewer(t, sp))))
+	default:
+		return fmt.Errorf("%w: say board, or board text for the text board", ErrBadCommand)
+	}
+	return nil
 }
 
 // helpReply answers help: the index goes to the asker privately on a

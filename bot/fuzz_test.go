@@ -7,6 +7,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -68,7 +69,7 @@ func FuzzArchiveCommands(f *testing.F) {
 // fuzzGuess is a bot hosting Guess with cfg, and how a user says text to
 // it at #g (or privately).
 func fuzzGuess(t *testing.T, cfg bot.Config) func(user, text string, private bool) []bot.Reply {
-	b := bot.Must(bot.New(cfg, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(cfg, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	t.Cleanup(b.Close)
 	return func(user, text string, private bool) []bot.Reply {
 		m := bot.Message{Network: "f", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}
@@ -110,7 +111,7 @@ func FuzzTournamentCommands(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, line string, elsewhere bool) {
-		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 		t.Cleanup(b.Close)
 		say := func(user, channel, text string) []bot.Reply {
 			return b.Handle(context.Background(), bot.Message{Network: "f", Channel: channel, UserID: "id-" + user, Name: user, Text: text})

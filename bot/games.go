@@ -390,22 +390,23 @@ func (b *Bot) loadRating(ctx context.Context, a Archive, kind, player string) (r
 	return rt, version, nil
 }
 
-// archiveVerbs are the host's commands about finished games and ratings:
-// they need no table.
-var archiveVerbs = map[string]bool{"history": true, "game": true, "export": true, "rating": true, "top": true, "link": true, "unlink": true}
-
-// isArchiveVerb reports whether p is one of the archive's commands: not
-// when the kind it names declares a command of that name itself.
-func (b *Bot) isArchiveVerb(p parsed) bool {
-	if !archiveVerbs[p.cmd.Verb] {
-		return false
+// archiveCommands are the commands about finished games, ratings and
+// players. A kind may declare a command of one of their names: said after
+// the kind's name, the kind's wins.
+func (b *Bot) archiveCommands() []HostCommand {
+	run := func(ctx context.Context, c *Call) ([]Reply, error) {
+		return b.archiveCommand(ctx, c.Message, parsed{kind: c.Kind, cmd: Command{Verb: c.Verb, Args: c.Args}})
 	}
-	if p.kind != "" {
-		if _, own := b.specs[p.kind].Command(p.cmd.Verb); own {
-			return false
-		}
+	return []HostCommand{
+		{CommandSpec: CommandSpec{Name: "history", Use: Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "game", Use: Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "export", Use: Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "rating", Use: Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "top", Use: Look, Usage: "top KIND", Summary: "the leaderboard of a game"}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "link", Use: Look, Usage: "link [CODE | list]", Summary: "join your identities on several networks into one player: link tells you a one-time code privately, link CODE on your other network uses it; link list shows them",
+			Args: []Arg{{Name: "code", Desc: "the code from your other network, or list"}}}, Alone: run, Yields: true},
+		{CommandSpec: CommandSpec{Name: "unlink", Use: Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"}, Alone: run, Yields: true},
 	}
-	return true
 }
 
 // archiveCommand answers history, game, export, rating, top, link and

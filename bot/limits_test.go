@@ -8,6 +8,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -16,7 +17,7 @@ import (
 func newLimitedHarness(t *testing.T, l bot.Limits) *harness {
 	t.Helper()
 	h := &harness{t: t, store: memory.New(), clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
-	b, err := bot.New(bot.Config{Admins: []string{"id-admin"}, Archive: true, Limits: l}, h.store, h.clock,
+	b, err := hosttest.New(bot.Config{Admins: []string{"id-admin"}, Archive: true, Limits: l}, h.store, h.clock,
 		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func BenchmarkLimiterHandle(b *testing.B) {
 		{"limits on", bot.Limits{Rate: 1e9, Burst: 1e9, Games: 4, Challenges: 5, Tournaments: 2}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			bt, err := bot.New(bot.Config{Limits: bc.l}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+			bt, err := hosttest.New(bot.Config{Limits: bc.l}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

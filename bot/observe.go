@@ -92,8 +92,9 @@ func (b *Bot) verbLabel(verb string, spec *Spec) string {
 		return "help"
 	case verb == "colour":
 		return "color"
-	case hostVerbs[verb] || archiveVerbs[verb]:
-		return verb
+	}
+	if c, ok := b.commands.lookup(verb); ok {
+		return strings.ToLower(c.Name)
 	}
 	specs := b.order
 	if spec != nil {

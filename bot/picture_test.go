@@ -10,6 +10,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -144,7 +145,7 @@ func TestPictureRefused(t *testing.T) {
 // BenchmarkBoardPNGCached is a board asked for again: the state encoded
 // and hashed, and the cache's answer.
 func BenchmarkBoardPNGCached(b *testing.B) {
-	bt, err := bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+	bt, err := hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

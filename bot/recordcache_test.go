@@ -12,6 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -78,13 +79,13 @@ func (s *loadStore) Owed(ctx context.Context) ([]string, error) {
 type process struct {
 	t    *testing.T
 	name string
-	bot  *bot.Bot
+	bot  *hosttest.Host
 }
 
 func newProcess(t *testing.T, name string, store bot.Store, cfg bot.Config) *process {
 	t.Helper()
 	clock := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	b, err := bot.New(cfg, store, clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)
+	b, err := hosttest.New(cfg, store, clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// hostVerbs are the commands of the host, the same for every kind.
-var hostVerbs = map[string]bool{
+// coreVerbs are the core's own commands, which every table has: a kind
+// may not declare them.
+var coreVerbs = map[string]bool{
 	"start": true, "new": true, "clear": true, "join": true, "color": true, "colour": true,
 	"auto": true, "manual": true, "seed": true, "resign": true, "undo": true, "verbose": true,
 	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true, "host": true,
@@ -20,7 +21,7 @@ var hostVerbs = map[string]bool{
 
 // IsHostVerb reports whether w is one of the host's own commands, which a
 // kind must not declare.
-func IsHostVerb(w string) bool { return hostVerbs[strings.ToLower(w)] }
+func IsHostVerb(w string) bool { return coreVerbs[strings.ToLower(w)] }
 
 // parsed is a message read as a command.
 type parsed struct {
@@ -88,7 +89,7 @@ func (b *Bot) textSpec(p parsed) *Spec {
 
 // ours reports whether verb is a command of the host or of any kind.
 func (b *Bot) ours(verb string) bool {
-	if hostVerbs[verb] || archiveVerbs[verb] || verb == "tournament" || verb == "tourney" {
+	if _, ok := b.commands.byName[verb]; ok {
 		return true
 	}
 	for _, s := range b.specs {
@@ -267,3 +268,19 @@ func (sp speaker) seat(pending []int) int {
 }
 
 func (sp speaker) user() User { return User{ID: sp.UserID, Name: sp.Name} }
+
+// alone finds the command table's entry for p when it is about no table:
+// not when the kind p names declares a command of that name itself and
+// the entry yields to it.
+func (b *Bot) alone(p parsed) (*HostCommand, bool) {
+	hc, ok := b.commands.lookup(p.cmd.Verb)
+	if !ok || hc.Alone == nil {
+		return nil, false
+	}
+	if hc.Yields && p.kind != "" {
+		if _, own := b.specs[p.kind].Command(p.cmd.Verb); own {
+			return nil, false
+		}
+	}
+	return hc, true
+}

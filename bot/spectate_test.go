@@ -10,6 +10,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -19,7 +20,7 @@ import (
 // ends leaves the list and is found in the archive.
 func TestSpectatorViews(t *testing.T) {
 	ctx := context.Background()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	say := func(channel, user, text string, private bool) []bot.Reply {
 		return b.Handle(ctx, bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text, Private: private, Addressed: private})
@@ -94,14 +95,14 @@ func TestSpectatorViews(t *testing.T) {
 func TestRunningIndexUnderConcurrency(t *testing.T) {
 	ctx := context.Background()
 	st := memory.New()
-	var bots []*bot.Bot
+	var bots []*hosttest.Host
 	for range 2 {
-		b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 		defer b.Close()
 		bots = append(bots, b)
 	}
 	const tables = 16
-	say := func(b *bot.Bot, channel, user, text string) {
+	say := func(b *hosttest.Host, channel, user, text string) {
 		b.Handle(ctx, bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text})
 	}
 	var wg sync.WaitGroup

@@ -292,6 +292,16 @@ func (b *Bot) updateTournament(ctx context.Context, id string, fn func(tr *tourn
 	return nil, fmt.Errorf("%w: tournament %s: too many writers", ErrUnavailable, id)
 }
 
+// tournamentCommands is the command that runs competitions.
+func (b *Bot) tournamentCommands() []HostCommand {
+	return []HostCommand{{CommandSpec: CommandSpec{Name: "tournament", Aliases: []string{"tourney"}, Use: Look, Usage: "tournament KIND roundrobin|gauntlet|swiss PLAYER... [rounds N] [tc CLOCK] | status|crosstable|games [ID] | join | begin | stop",
+		Summary: "run a competition here: players are ai:LEVEL, ai:PROGRAM and @people; games between programs run in the background, a person's here when paired; status shows the standings (points, Elo ± interval, Sonneborn-Berger)",
+		Args:    []Arg{{Name: "what", Desc: "KIND FORMAT PLAYER... [rounds N] [tc CLOCK], or status, crosstable, games [ID], join, begin, stop", Type: ArgRest}}},
+		Alone: func(ctx context.Context, c *Call) ([]Reply, error) {
+			return b.tournamentCommand(ctx, c.Message, parsed{kind: c.Kind, cmd: Command{Verb: c.Verb, Args: c.Args}})
+		}}}
+}
+
 // tournamentCommand answers !tournament.
 func (b *Bot) tournamentCommand(ctx context.Context, m Message, p parsed) ([]Reply, error) {
 	args := p.cmd.Args

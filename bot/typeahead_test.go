@@ -6,13 +6,14 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
 // BenchmarkAwaitAIIdle is what a console pays before each line when no
 // AI works anywhere: no store read, no wait.
 func BenchmarkAwaitAIIdle(b *testing.B) {
-	bt := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	bt := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer bt.Close()
 	table := bot.Table{Network: "console", Channel: "console"}
 	ctx := context.Background()

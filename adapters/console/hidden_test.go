@@ -12,6 +12,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/console"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -21,7 +22,7 @@ import (
 // goes; a hidden kind's secrets are printed only as private lines of
 // their owner.
 func TestChannelsAndPrivateMessages(t *testing.T) {
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	in := strings.Join([]string{
 		"/join #games",
@@ -86,7 +87,7 @@ func TestStrategoHandoverAudit(t *testing.T) {
 	}
 	// A fixed clock fixes the game's seed, so the AI's answer: no combat
 	// (which shows both pieces to everyone, by the rules) muddles the audit.
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), fixedClock{}, []bot.Kind{k}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), fixedClock{}, []bot.Kind{k}, nil))
 	defer b.Close()
 	var out bytes.Buffer
 	run := func(lines ...string) {

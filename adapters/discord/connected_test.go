@@ -9,6 +9,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/discord/discordtest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -28,7 +29,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // after Run returns and the session is closed.
 func TestConnectedFollowsTheGateway(t *testing.T) {
 	f := discordtest.New(t, botUserID, appID)
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, HTTPClient: f.Client(),
 		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}}, b, nil)

@@ -16,6 +16,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -32,7 +33,7 @@ var interactionSeq atomic.Int64
 type harness struct {
 	*discordtest.Server
 	t   *testing.T
-	bot *bot.Bot
+	bot *hosttest.Host
 	who sync.Map // interaction id and token -> the user id who made it
 }
 
@@ -53,7 +54,7 @@ func startBoards(t *testing.T, cfg bot.Config, boards string, kinds ...bot.Kind)
 	if len(kinds) == 0 {
 		kinds = []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 200*time.Millisecond), ataxxgame.Options{})}
 	}
-	b := bot.Must(bot.New(cfg, memory.New(), nil, kinds, nil))
+	b := hosttest.Must(hosttest.New(cfg, memory.New(), nil, kinds, nil))
 	a, err := discord.New(discord.Config{Token: "secret-token", AppID: appID, GuildIDs: []string{guildID}, PrefixCommands: true, HTTPClient: f.Client(),
 		Catalog: discord.Catalog{Host: b.HostCommands(), Kinds: b.Kinds()}, Boards: boards}, b, nil)
 	if err != nil {

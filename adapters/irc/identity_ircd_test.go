@@ -11,6 +11,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -18,7 +19,7 @@ import (
 // TLS and nick filled in).
 func startBotConfig(t *testing.T, s *ircdtest.Server, cfg irc.Config) {
 	t.Helper()
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 300*time.Millisecond), ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 300*time.Millisecond), ataxxgame.Options{})}, nil))
 	off := false
 	cfg.Server, cfg.Port, cfg.TLS, cfg.Nick = "127.0.0.1", s.Port, &off, "ataxxbot"
 	a, err := irc.New(cfg, b, nil)

@@ -11,6 +11,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -27,7 +28,7 @@ func startBot(t *testing.T, s *ircdtest.Server, channels ...string) {
 // startKinds runs the bot hosting kinds on the server, in channels.
 func startKinds(t *testing.T, s *ircdtest.Server, kinds []bot.Kind, channels ...string) {
 	t.Helper()
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, kinds, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, kinds, nil))
 	off := false
 	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: channels}, b, nil)
 	if err != nil {

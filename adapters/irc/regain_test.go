@@ -12,6 +12,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/irc/ircdtest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -75,7 +76,7 @@ func TestIRCRegainsNickWithNickServ(t *testing.T) {
 		defer mu.Unlock()
 		return logs.Write(p)
 	}), &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	off := false
 	a, err := irc.New(irc.Config{Server: "127.0.0.1", Port: s.Port, TLS: &off, Nick: "ataxxbot", Channels: []string{"#regain"},
 		RegainEvery: time.Second, NickServPassword: "s3cret-pw"}, b, log)

@@ -13,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -41,7 +42,7 @@ func download(t *testing.T, url string) (int, string, string) {
 // the archive's export is a download with a safe file name.
 func TestExportOfAHiddenGame(t *testing.T) {
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{exportingGuess{guessgame.New(guessgame.Options{})}}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{exportingGuess{guessgame.New(guessgame.Options{})}}, nil))
 	defer b.Close()
 	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
 	id := s.playHidden(t)
@@ -72,7 +73,7 @@ func TestExportOfAHiddenGame(t *testing.T) {
 func TestExportOfARunningGame(t *testing.T) {
 	st := memory.New()
 	kinds := []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 100*time.Millisecond), ataxxgame.Options{}), guessgame.New(guessgame.Options{})}
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, kinds, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, kinds, nil))
 	defer b.Close()
 	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
 	s.say("alice", "alice", "#a", "!ataxx start")
@@ -97,7 +98,7 @@ func TestExportOfARunningGame(t *testing.T) {
 	}
 }
 
-func mustRunning(t *testing.T, b *bot.Bot) []bot.GameView {
+func mustRunning(t *testing.T, b *hosttest.Host) []bot.GameView {
 	t.Helper()
 	games, err := b.RunningGames(context.Background(), 100)
 	if err != nil {

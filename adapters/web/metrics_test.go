@@ -13,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
@@ -101,7 +102,7 @@ func (s *flakyStore) Save(ctx context.Context, key string, data []byte, version 
 // the AI's thinking and a store failure are counted.
 func TestMetricsAfterRealCommands(t *testing.T) {
 	st := &flakyStore{Store: memory.New()}
-	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	reg := prometheus.NewRegistry()
 	m, err := web.NewMetrics(reg, []string{"guess"}, []string{"console", "irc"})

@@ -14,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -31,14 +32,14 @@ var secrets = regexp.MustCompile(`(^|[^0-9])(87|64)([^0-9]|$)`)
 // site is a bot with an archive, a web server on loopback showing it, and
 // a way to talk to the bot.
 type site struct {
-	b    *bot.Bot
+	b    *hosttest.Host
 	base string
 }
 
 func newSite(t *testing.T) *site {
 	t.Helper()
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	t.Cleanup(b.Close)
 	base := serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond})
 	return &site{b: b, base: base}
@@ -251,7 +252,7 @@ func TestLivePageFollowsTheGame(t *testing.T) {
 // server's shutdown: its stream ends, and Serve returns.
 func TestLiveStreamsEndAtShutdown(t *testing.T) {
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: b, PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
 	if err != nil {
@@ -277,7 +278,7 @@ func TestLiveStreamsEndAtShutdown(t *testing.T) {
 // read, the spectator's view and the template.
 func BenchmarkGamePage(b *testing.B) {
 	st := memory.New()
-	bt := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	bt := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer bt.Close()
 	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: bt})
 	if err != nil {
@@ -314,7 +315,7 @@ func TestNoHiddenStrategoRanksOnAnyRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{k}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{k}, nil))
 	defer b.Close()
 	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
 	s.say("alice", "alice", "#s", "!stratego start")

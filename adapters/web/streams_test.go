@@ -10,6 +10,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -52,7 +53,7 @@ func TestLiveStreamsPerClient(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := memory.New()
-			b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+			b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 			t.Cleanup(b.Close)
 			const most = 2
 			s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond,

@@ -12,6 +12,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -29,7 +30,7 @@ func (quiet) Send(context.Context, []bot.Reply) error { return nil }
 func newTourSite(t *testing.T) *site {
 	t.Helper()
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	t.Cleanup(b.Close)
 	base := serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond})
@@ -271,7 +272,7 @@ func TestTournamentPagesAnswer(t *testing.T) {
 // not hold the server's shutdown.
 func TestTournamentStreamsEndAtShutdown(t *testing.T) {
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	defer b.Close()
 	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: b, PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
@@ -298,7 +299,7 @@ func TestTournamentStreamsEndAtShutdown(t *testing.T) {
 // themselves still answer.
 func TestLiveStreamsBounded(t *testing.T) {
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	t.Cleanup(b.Close)
 	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond, MaxStreams: 1})}

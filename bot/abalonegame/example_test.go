@@ -6,13 +6,14 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
 // A game between two players in a channel: a challenge on the Belgian
 // daisy, a move in each notation, and the saved game.
 func Example() {
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{abalonegame.New(abalonegame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{abalonegame.New(abalonegame.Options{})}, nil))
 	say := func(user, text string) {
 		for _, r := range b.Handle(context.Background(), bot.Message{
 			Network: "irc", Channel: "#abalone", UserID: user, Name: user, Text: text,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -28,7 +29,7 @@ func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c
 // harness is the real host with a memory store, hosting Abalone alone.
 type harness struct {
 	t     *testing.T
-	bot   *bot.Bot
+	bot   *hosttest.Host
 	store *memory.Store
 }
 
@@ -36,7 +37,7 @@ func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, store: memory.New()}
 	kind := abalonegame.New(abalonegame.Options{Budget: 200 * time.Millisecond})
-	h.bot = bot.Must(bot.New(bot.Config{}, h.store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)},
+	h.bot = hosttest.Must(hosttest.New(bot.Config{}, h.store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)},
 		[]bot.Kind{kind}, nil))
 	return h
 }

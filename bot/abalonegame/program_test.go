@@ -14,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ugi/ugitest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/kindtest"
 	"github.com/ataxxbot/ataxxbot/engine/abalone"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -139,7 +140,7 @@ func TestUGIProgramPlaysAGame(t *testing.T) {
 	}
 	kind := abalonegame.New(abalonegame.Options{Engines: engines, Budget: 200 * time.Millisecond, Searchers: 1, HashMB: 4})
 	tournament := func(command string) string {
-		b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
+		b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
 		defer b.Close()
 		in := &inbox{}
 		b.Async(in)

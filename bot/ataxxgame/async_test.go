@@ -9,6 +9,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -73,7 +74,7 @@ func (in *inbox) wait(t *testing.T, channel, want string) []string {
 	}
 }
 
-func say(b *bot.Bot, channel, user, text string) []bot.Reply {
+func say(b *hosttest.Host, channel, user, text string) []bot.Reply {
 	return b.Handle(context.Background(), bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text})
 }
 
@@ -91,7 +92,7 @@ func expectStart(t *testing.T, g *gateEngine) string {
 func TestAsyncAIDoesNotDelayOtherChannels(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.Must(bot.New(bot.Config{Searchers: 2}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Searchers: 2}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 
@@ -118,7 +119,7 @@ func TestAsyncAIDoesNotDelayOtherChannels(t *testing.T) {
 func TestAsyncQueuedSearchSaysItWaits(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.Must(bot.New(bot.Config{Searchers: 1}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Searchers: 1}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 	say(b, "#a", "alice", "!ataxx start ai")
@@ -135,7 +136,7 @@ func TestAsyncQueuedSearchSaysItWaits(t *testing.T) {
 func TestAsyncResignCancelsTheSearch(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.Must(bot.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	say(b, "#a", "alice", "!ataxx start ai")
 	say(b, "#a", "alice", "!a7-b6")

@@ -10,6 +10,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -49,7 +50,7 @@ func TestAIBudgetFromTheClock(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := &budgetEngine{}
 			clk := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-			b := bot.Must(bot.New(bot.Config{}, memory.New(), clk, []bot.Kind{ataxxgame.New(e, ataxxgame.Options{})}, nil))
+			b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), clk, []bot.Kind{ataxxgame.New(e, ataxxgame.Options{})}, nil))
 			defer b.Close()
 			say(b, "#c", "alice", c.start)
 			rs := say(b, "#c", "alice", "!a7-b6")
@@ -71,7 +72,7 @@ func TestAIKeepsToItsClock(t *testing.T) {
 		t.Skip("plays a whole game in real time")
 	}
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 16, 2*time.Second), ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 16, 2*time.Second), ataxxgame.Options{})}, nil))
 	defer b.Close()
 	say(b, "#k", "alice", "!start ai:10 4s")
 	rs := say(b, "#k", "alice", "!auto red 10") // the AI plays both sides to the end

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -30,14 +31,14 @@ func (c *fakeClock) Advance(d time.Duration) {
 
 type harness struct {
 	t     *testing.T
-	bot   *bot.Bot
+	bot   *hosttest.Host
 	clock *fakeClock
 	store *memory.Store
 }
 
 func newHarness(t *testing.T, cfg bot.Config) *harness {
 	h := &harness{t: t, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, store: memory.New()}
-	h.bot = bot.Must(bot.New(cfg, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+	h.bot = hosttest.Must(hosttest.New(cfg, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	return h
 }
 
@@ -368,7 +369,7 @@ func TestFullGameToResult(t *testing.T) {
 // second bot on the same store, to make the same move: exactly one wins.
 func TestConcurrentMovesApplyOnce(t *testing.T) {
 	h := newHarness(t, bot.Config{})
-	other := bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+	other := hosttest.Must(hosttest.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	run(t, h, []step{
 		{user: "alice", text: "!ataxx start", want: "open"},
 		{user: "bob", text: "!ataxx join", want: "Game on"},
@@ -421,7 +422,7 @@ func (brokenStore) Owed(context.Context) ([]string, error) {
 }
 
 func TestStorageUnavailable(t *testing.T) {
-	b := bot.Must(bot.New(bot.Config{}, brokenStore{}, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, brokenStore{}, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	rs := b.Handle(context.Background(), bot.Message{Network: "test", Channel: "#x", UserID: "u", Name: "u", Text: "!ataxx start ai"})
 	if len(rs) != 1 || !rs[0].Error || rs[0].Text != "Storage unavailable, try again in a moment." {
 		t.Fatalf("got %+v; want one storage-unavailable error", rs)
@@ -502,7 +503,7 @@ func (s *sent) Send(_ context.Context, rs []bot.Reply) error {
 // bots resuming at once make the AI's move exactly once.
 func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
 	h := newHarness(t, bot.Config{})
-	dying := bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(crashingEngine{}, ataxxgame.Options{})}, nil))
+	dying := hosttest.Must(hosttest.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(crashingEngine{}, ataxxgame.Options{})}, nil))
 	msg := func(text string) bot.Message {
 		return bot.Message{Network: "test", Channel: "#test", UserID: "id-alice", Name: "alice", Text: text}
 	}
@@ -520,7 +521,7 @@ func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+			b := hosttest.Must(hosttest.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 			if err := b.Resume(context.Background(), "test", &out); err != nil {
 				t.Error(err)
 			}
@@ -543,7 +544,7 @@ func TestResumeFinishesOwedAIMoveOnce(t *testing.T) {
 		t.Fatalf("owed after resume: got %q; want none", owed)
 	}
 	// Other networks' work is left to their own processes.
-	if err := bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)).Resume(context.Background(), "irc", &out); err != nil || len(out.replies) != plays {
+	if err := hosttest.Must(hosttest.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil)).Resume(context.Background(), "irc", &out); err != nil || len(out.replies) != plays {
 		t.Fatalf("resume for another network: %v, %q", err, out.replies)
 	}
 }
@@ -612,7 +613,7 @@ func TestOfferedActions(t *testing.T) {
 // first.
 func TestCS61BRematchKeepsBlocks(t *testing.T) {
 	h := &harness{t: t, clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, store: memory.New()}
-	h.bot = bot.Must(bot.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{CS61B: true})}, nil))
+	h.bot = hosttest.Must(hosttest.New(bot.Config{}, h.store, h.clock, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{CS61B: true})}, nil))
 	run(t, h, []step{
 		{user: "alice", text: "!blocks 3gh", silent: true},
 		{user: "alice", text: "!a7-a6", want: "* Blue moves"},

@@ -11,6 +11,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -199,7 +200,7 @@ func TestAIGamesDiffer(t *testing.T) {
 // each plays at once in two channels, a bare move goes to its own table's
 // kind, and the default kind opens where none is named.
 func TestAtaxxBesideAnotherKind(t *testing.T) {
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{}), guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{}), guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	say := func(ch, user, text string) string {
 		var parts []string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -106,13 +107,13 @@ func (in *tourInbox) channels() []string {
 	return out
 }
 
-func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config) (*bot.Bot, *tourInbox) {
+func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config) (*hosttest.Host, *tourInbox) {
 	t.Helper()
 	cfg.Archive = true
 	k := ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{Engines: map[string]ataxxgame.Engine{
 		"crasher": crashEngine{}, "cheat": illegalEngine{}, "hanger": hangEngine{},
 	}})
-	b := bot.Must(bot.New(cfg, st, nil, []bot.Kind{k}, nil))
+	b := hosttest.Must(hosttest.New(cfg, st, nil, []bot.Kind{k}, nil))
 	in := newTourInbox()
 	b.Async(in)
 	t.Cleanup(b.Close)
@@ -284,7 +285,7 @@ func TestTournamentRefusals(t *testing.T) {
 func TestTournamentStop(t *testing.T) {
 	g := newGate() // the AI thinks until the stop cancels it: no game ends before
 	st := memory.New()
-	b := bot.Must(bot.New(bot.Config{Archive: true, TournamentGames: 2}, st, nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true, TournamentGames: 2}, st, nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	in := newTourInbox()
 	b.Async(in)
 	defer b.Close()
@@ -396,7 +397,7 @@ func TestTournamentMoveLimit(t *testing.T) {
 // its spectator view is there while its AI thinks.
 func TestTournamentGameIsWatchable(t *testing.T) {
 	g := newGate()
-	b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(newTourInbox())
 	defer b.Close()
 	out := joined(say(b, "#w", "alice", "!tournament ataxx roundrobin ai:1 ai:2 rounds 1"))

@@ -10,12 +10,13 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
 // typed says text at the console's way: a line that may come before its
 // turn (Caps.TypeAhead).
-func typed(ctx context.Context, b *bot.Bot, channel, user, text string) []bot.Reply {
+func typed(ctx context.Context, b *hosttest.Host, channel, user, text string) []bot.Reply {
 	return b.Handle(ctx, bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text,
 		Addressed: true, Caps: bot.Caps{TypeAhead: true}})
 }
@@ -27,7 +28,7 @@ func typed(ctx context.Context, b *bot.Bot, channel, user, text string) []bot.Re
 func TestTypeAheadWaitsForTheAI(t *testing.T) {
 	g := newGate()
 	in := newInbox()
-	b := bot.Must(bot.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 	say(b, "#a", "alice", "!ataxx start ai")
@@ -67,7 +68,7 @@ func TestTypeAheadWaitsForTheAI(t *testing.T) {
 // its context ends (the console stops), with the refusal.
 func TestTypeAheadBoundedByContext(t *testing.T) {
 	g := newGate()
-	b := bot.Must(bot.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
 	b.Async(newInbox())
 	defer b.Close()
 	say(b, "#a", "alice", "!ataxx start ai")
@@ -96,7 +97,7 @@ func (f *failOnce) ChooseMove(ctx context.Context, pos ataxx.Position, level int
 // waits for it, instead of being refused.
 func TestTypeAheadWaitsForOwedWork(t *testing.T) {
 	in := newInbox()
-	b := bot.Must(bot.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(&failOnce{}, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memoryStore(), nil, []bot.Kind{ataxxgame.New(&failOnce{}, ataxxgame.Options{})}, nil))
 	b.Async(in)
 	defer b.Close()
 	say(b, "#a", "alice", "!ataxx start ai")

@@ -10,6 +10,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -63,7 +64,7 @@ func (in *inbox) text() string {
 // and a resign cancels its search.
 func TestAIOffTheMessagePath(t *testing.T) {
 	g := newGate()
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{congogame.New(g, congogame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{congogame.New(g, congogame.Options{})}, nil))
 	defer b.Close()
 	in := &inbox{}
 	b.Async(in)
@@ -85,7 +86,7 @@ func TestAIOffTheMessagePath(t *testing.T) {
 	}
 
 	g2 := newGate()
-	b2 := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{congogame.New(g2, congogame.Options{})}, nil))
+	b2 := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{congogame.New(g2, congogame.Options{})}, nil))
 	defer b2.Close()
 	b2.Async(&inbox{})
 	say2 := func(text string) string {
@@ -111,7 +112,7 @@ func TestAIOffTheMessagePath(t *testing.T) {
 // TestBesideAtaxx: Congo and Ataxx hosted together, each table its own
 // kind, bare moves read by the table's kind.
 func TestBesideAtaxx(t *testing.T) {
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{}), congogame.New(nil, congogame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{}), congogame.New(nil, congogame.Options{})}, nil))
 	say := func(channel, user, text string) string {
 		return joined(b.Handle(context.Background(), bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text}))
 	}

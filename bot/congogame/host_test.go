@@ -12,6 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -22,7 +23,7 @@ func (c *fixedClock) Now() time.Time { return c.now }
 
 type harness struct {
 	t     *testing.T
-	bot   *bot.Bot
+	bot   *hosttest.Host
 	store *memory.Store
 	kind  *congogame.Game
 }
@@ -30,7 +31,7 @@ type harness struct {
 func newHarness(t *testing.T) *harness {
 	h := &harness{t: t, store: memory.New(), kind: congogame.New(nil, congogame.Options{})}
 	clock := &fixedClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	h.bot = bot.Must(bot.New(bot.Config{}, h.store, clock, []bot.Kind{h.kind}, nil))
+	h.bot = hosttest.Must(hosttest.New(bot.Config{}, h.store, clock, []bot.Kind{h.kind}, nil))
 	return h
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/ai/ugi/ugitest"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/kindtest"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -131,7 +132,7 @@ func TestUGIProgramPlaysAGame(t *testing.T) {
 		engines[name] = ugi.Player{Path: path, MoveTime: 20 * time.Millisecond}
 	}
 	kind := congogame.New(nil, congogame.Options{Engines: engines})
-	b := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
 	defer b.Close()
 	in := &inbox{}
 	b.Async(in)
@@ -151,7 +152,7 @@ func TestUGIProgramPlaysAGame(t *testing.T) {
 	}
 
 	in2 := &inbox{}
-	b2 := bot.Must(bot.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
+	b2 := hosttest.Must(hosttest.New(bot.Config{Archive: true}, memory.New(), nil, []bot.Kind{kind}, nil))
 	defer b2.Close()
 	b2.Async(in2)
 	b2.Handle(context.Background(), bot.Message{Network: "test", Channel: "#c", UserID: "id-alice", Name: "alice",

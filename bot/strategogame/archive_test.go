@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -19,7 +20,7 @@ func TestArchivedGameExportReplays(t *testing.T) {
 	bin := buildStratego(t, t.TempDir())
 	k := newKind(t, strategogame.Options{})
 	store := memory.New()
-	b, err := bot.New(bot.Config{Archive: true}, store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
+	b, err := hosttest.New(bot.Config{Archive: true}, store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

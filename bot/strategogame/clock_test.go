@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -20,7 +21,7 @@ func TestClockStartsAfterTheSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	b := bot.Must(bot.New(bot.Config{}, memory.New(), clk, []bot.Kind{k}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), clk, []bot.Kind{k}, nil))
 	defer b.Close()
 	say := func(user, text string, private bool) []bot.Reply {
 		m := bot.Message{Network: "test", Channel: "#g", UserID: "id-" + user, Name: user, Text: text}

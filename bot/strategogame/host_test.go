@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -26,7 +27,7 @@ func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c
 
 type harness struct {
 	t     *testing.T
-	bot   *bot.Bot
+	bot   *hosttest.Host
 	store bot.Store
 }
 
@@ -35,7 +36,7 @@ func newHarness(t *testing.T, k bot.Kind) *harness { return newHarnessOn(t, k, m
 // newHarnessOn starts a bot over store, as a restarted bot would.
 func newHarnessOn(t *testing.T, k bot.Kind, store bot.Store) *harness {
 	t.Helper()
-	b, err := bot.New(bot.Config{}, store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
+	b, err := hosttest.New(bot.Config{}, store, &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, []bot.Kind{k}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

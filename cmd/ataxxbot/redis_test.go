@@ -15,6 +15,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
@@ -122,7 +123,7 @@ func TestRaceHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := bot.Must(bot.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	ctx := context.Background()
 	say := func(user, text string) []bot.Reply {
 		return b.Handle(ctx, bot.Message{Network: "console", Channel: "console", UserID: user, Name: user, Text: text, Addressed: true})

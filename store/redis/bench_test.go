@@ -20,6 +20,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
@@ -29,7 +30,7 @@ import (
 // taking turns with random legal moves; it knows the position so that
 // every command it sends is a real move.
 type channelPlayer struct {
-	b       *bot.Bot
+	b       *hosttest.Host
 	channel string
 	pos     ataxx.Position
 	rng     *rand.Rand
@@ -86,7 +87,7 @@ func (c *channelPlayer) step(tb testing.TB) {
 }
 
 func newPlayers(tb testing.TB, s *redisstore.Store, n int) []*channelPlayer {
-	b := bot.Must(bot.New(bot.Config{}, s, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, s, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, nil))
 	ps := make([]*channelPlayer, n)
 	for i := range ps {
 		ps[i] = &channelPlayer{b: b, channel: "#c" + strconv.Itoa(i), rng: rand.New(rand.NewPCG(uint64(i), 1)), store: s}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
@@ -136,7 +137,7 @@ func TestDamagedKeysDoNotLockChannels(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			prefix := fmt.Sprintf("host%d", time.Now().UnixNano())
 			s := open(t, url, prefix)
-			b := bot.Must(bot.New(bot.Config{}, s, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, log))
+			b := hosttest.Must(hosttest.New(bot.Config{}, s, nil, []bot.Kind{ataxxgame.New(nil, ataxxgame.Options{})}, log))
 			say := func(channel, user, text string) string {
 				var out []string
 				for _, r := range b.Handle(ctx, bot.Message{Network: "irc", Channel: channel, UserID: user, Name: user, Text: text, Addressed: true}) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 	goredis "github.com/redis/go-redis/v9"
@@ -368,7 +369,7 @@ func (pl *hostPlayer) check(ctx context.Context, s *redisstore.Store) {
 // unavailableText is the host's answer when the store fails.
 const unavailableText = "Storage unavailable"
 
-func (pl *hostPlayer) play(ctx context.Context, bots [2]*bot.Bot, s *redisstore.Store, killed func() time.Time, stop <-chan struct{}) {
+func (pl *hostPlayer) play(ctx context.Context, bots [2]*hosttest.Host, s *redisstore.Store, killed func() time.Time, stop <-chan struct{}) {
 	state, n := "top", 1
 	for turn := 0; ; turn++ {
 		select {
@@ -460,7 +461,7 @@ func TestClusterFailoverHostAnswersSoonAfterPromotion(t *testing.T) {
 	ctx := context.Background()
 	raw := goredis.NewClusterClient(&goredis.ClusterOptions{Addrs: c.Addrs})
 	defer raw.Close()
-	var bots [2]*bot.Bot
+	var bots [2]*hosttest.Host
 	var stores [2]*redisstore.Store
 	for i := range bots {
 		s, err := redisstore.Open(redisstore.Options{Addrs: c.Addrs, Prefix: "hostfailover", Timeout: 2 * time.Second})
@@ -469,7 +470,7 @@ func TestClusterFailoverHostAnswersSoonAfterPromotion(t *testing.T) {
 		}
 		t.Cleanup(func() { s.Close() })
 		stores[i] = s
-		bots[i] = bot.Must(bot.New(bot.Config{Archive: true}, s, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+		bots[i] = hosttest.Must(hosttest.New(bot.Config{Archive: true}, s, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 		t.Cleanup(bots[i].Close)
 	}
 	perMaster := channelsPerMaster(t, raw, stores[0], "test:#h", 4)

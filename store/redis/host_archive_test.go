@@ -10,6 +10,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
 )
 
@@ -19,13 +20,13 @@ import (
 func TestHostArchivesAndRatesInRedis(t *testing.T) {
 	url := redistest.URL(t)
 	prefix := fmt.Sprintf("hostarch%d", time.Now().UnixNano())
-	newBot := func() *bot.Bot {
-		b := bot.Must(bot.New(bot.Config{Archive: true}, open(t, url, prefix), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	newBot := func() *hosttest.Host {
+		b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, open(t, url, prefix), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 		t.Cleanup(b.Close)
 		return b
 	}
 	b := newBot()
-	say := func(b *bot.Bot, channel, user, text string) string {
+	say := func(b *hosttest.Host, channel, user, text string) string {
 		m := bot.Message{Network: "test", Channel: channel, UserID: "id-" + user, Name: user, Text: text}
 		if channel == "" {
 			m.Addressed, m.Private = true, true
