@@ -44,6 +44,7 @@ const (
 var botClasses = map[string]string{
 	"bot": core,
 
+	"bot/migrate": feature, // the operator's dump and migrate tooling
 	"bot/picture": feature,
 	"bot/program": feature,
 	"bot/rating":  feature,
