@@ -48,6 +48,7 @@ const (
 var botClasses = map[string]string{
 	"bot": core,
 
+	"bot/migrate": kit, // the operator's dump and migrate tooling
 	"bot/picture": kit,
 	"bot/program": kit,
 	"bot/rating":  kit,

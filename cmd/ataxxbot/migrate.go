@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/backup"
 	bolterrors "go.etcd.io/bbolt/errors"
 )
@@ -114,11 +114,11 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	defer closeDst()
 	start := time.Now()
-	r, err := bot.Migrate(ctx, src, dst)
+	r, err := migrate.Migrate(ctx, src, dst)
 	fmt.Fprint(stdout, r)
 	fmt.Fprintf(stdout, "took %s\n", time.Since(start).Round(time.Millisecond))
 	switch {
-	case errors.Is(err, bot.ErrVerify) || err != nil && !errors.Is(err, bot.ErrKeptTarget):
+	case errors.Is(err, migrate.ErrVerify) || err != nil && !errors.Is(err, migrate.ErrKeptTarget):
 		fmt.Fprintln(stderr, "ataxxbot migrate:", err)
 		return 1
 	case err != nil || len(r.Skipped) > 0:
@@ -178,13 +178,13 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // skipCounter notes the skipped items a Dumper gives.
 type skipCounter struct {
-	bot.Dumper
+	migrate.Dumper
 	skipped *[]string
 }
 
-func (s skipCounter) Dump(ctx context.Context, each func(bot.Item) error) error {
-	return s.Dumper.Dump(ctx, func(it bot.Item) error {
-		if it.Type == bot.ItemSkipped {
+func (s skipCounter) Dump(ctx context.Context, each func(migrate.Item) error) error {
+	return s.Dumper.Dump(ctx, func(it migrate.Item) error {
+		if it.Type == migrate.ItemSkipped {
 			*s.skipped = append(*s.skipped, it.String())
 		}
 		return each(it)
@@ -215,7 +215,7 @@ func storeConfigOf(spec string) (StoreConfig, error) {
 
 // target is what migrate writes into: every store the bot has is one.
 type target interface {
-	bot.MigrateTarget
+	migrate.Target
 }
 
 // openTarget opens a store for migrate or backup. A bolt source must
@@ -256,7 +256,7 @@ func openTarget(ctx context.Context, spec string, source bool) (target, func(), 
 }
 
 // openDumper opens migrate's source: a store, or a backup file.
-func openDumper(ctx context.Context, spec string) (bot.Dumper, func(), error) {
+func openDumper(ctx context.Context, spec string) (migrate.Dumper, func(), error) {
 	if path, ok := strings.CutPrefix(spec, "file:"); ok {
 		f, err := backup.Open(path)
 		if err != nil {

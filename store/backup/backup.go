@@ -11,7 +11,7 @@
 //
 // The first line is the header: the format's name, its schema version (a
 // reader refuses a newer one), when and from which store it was written
-// (a Redis URL without its password). Then one bot.Item a line, as JSON
+// (a Redis URL without its password). Then one migrate.Item a line, as JSON
 // (byte fields in base64). The last line is the trailer with the number
 // of items: a file without it, or with another count, was cut short and
 // is refused whole, before anything is read from it.
@@ -29,7 +29,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 )
 
 // Format is the header's format name; Schema the version this package
@@ -62,14 +62,14 @@ type trailer struct {
 
 // line is any line, read to tell the trailer from an item.
 type line struct {
-	bot.Item
+	migrate.Item
 	End   bool `json:"end"`
 	Items int  `json:"items"`
 }
 
 // Write writes d's whole content to w as a backup and returns how many
 // items it wrote.
-func Write(ctx context.Context, w io.Writer, d bot.Dumper, source string, created time.Time) (int, error) {
+func Write(ctx context.Context, w io.Writer, d migrate.Dumper, source string, created time.Time) (int, error) {
 	zw := gzip.NewWriter(w)
 	bw := bufio.NewWriterSize(zw, 1<<16)
 	enc := json.NewEncoder(bw)
@@ -78,8 +78,8 @@ func Write(ctx context.Context, w io.Writer, d bot.Dumper, source string, create
 		return 0, err
 	}
 	n := 0
-	err := d.Dump(ctx, func(it bot.Item) error {
-		if it.Type == bot.ItemSkipped {
+	err := d.Dump(ctx, func(it migrate.Item) error {
+		if it.Type == migrate.ItemSkipped {
 			return nil // nothing to restore; the caller's Migrate of the store names it
 		}
 		n++
@@ -99,7 +99,7 @@ func Write(ctx context.Context, w io.Writer, d bot.Dumper, source string, create
 
 // WriteFile writes the backup to path whole or not at all: to a
 // temporary file beside it, synced, then renamed over path.
-func WriteFile(ctx context.Context, path string, d bot.Dumper, source string, created time.Time) (int, error) {
+func WriteFile(ctx context.Context, path string, d migrate.Dumper, source string, created time.Time) (int, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return 0, fmt.Errorf("backup: %w", err)
@@ -125,14 +125,14 @@ func WriteFile(ctx context.Context, path string, d bot.Dumper, source string, cr
 	return n, nil
 }
 
-// File is a backup file to read: a bot.Dumper.
+// File is a backup file to read: a migrate.Dumper.
 type File struct {
 	path   string
 	Header Header
 	Items  int // as the trailer says, and as counted
 }
 
-var _ bot.Dumper = (*File)(nil)
+var _ migrate.Dumper = (*File)(nil)
 
 // Open reads the whole file once, checking its header, every line and
 // its trailer: a file cut short or of a newer schema is refused before
@@ -143,7 +143,7 @@ func Open(path string) (*File, error) {
 	err := f.read(context.Background(), func(h Header) error {
 		f.Header = h
 		return nil
-	}, func(bot.Item) error { n++; return nil })
+	}, func(migrate.Item) error { n++; return nil })
 	if err != nil {
 		return nil, err
 	}
@@ -152,13 +152,13 @@ func Open(path string) (*File, error) {
 }
 
 // Dump gives the file's items, in the order they were written.
-func (f *File) Dump(ctx context.Context, each func(bot.Item) error) error {
+func (f *File) Dump(ctx context.Context, each func(migrate.Item) error) error {
 	return f.read(ctx, func(Header) error { return nil }, each)
 }
 
 // read reads the file: the header to head, each item to each, then
 // checks the trailer.
-func (f *File) read(ctx context.Context, head func(Header) error, each func(bot.Item) error) error {
+func (f *File) read(ctx context.Context, head func(Header) error, each func(migrate.Item) error) error {
 	fh, err := os.Open(f.path)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/backup"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
@@ -42,7 +42,7 @@ func TestBackupRoundTrips(t *testing.T) {
 		t.Fatalf("the file's items:\ngot  %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 	dst := memory.New()
-	if r, err := bot.Migrate(ctx, f, dst); err != nil {
+	if r, err := migrate.Migrate(ctx, f, dst); err != nil {
 		t.Fatalf("Migrate from the file: %v\n%s", err, r)
 	}
 	if got := storetest.Dumped(t, dst); !slices.Equal(got, want) {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/backup"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
@@ -37,7 +37,7 @@ func FuzzBackupFile(f *testing.F) {
 			return
 		}
 		n := 0
-		if err := file.Dump(context.Background(), func(bot.Item) error { n++; return nil }); err != nil || n != file.Items {
+		if err := file.Dump(context.Background(), func(migrate.Item) error { n++; return nil }); err != nil || n != file.Items {
 			t.Fatalf("Dump of a file Open accepted: got %d items, %v; want %d", n, err, file.Items)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
 )
@@ -102,7 +103,7 @@ func TestArchiveSurvivesReopen(t *testing.T) {
 }
 
 func TestPortableContract(t *testing.T) {
-	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget {
+	storetest.RunPortable(t, func(t *testing.T) migrate.Target {
 		s := open(t, filepath.Join(t.TempDir(), "games.db"))
 		t.Cleanup(func() { s.Close() })
 		return s

@@ -9,10 +9,11 @@ import (
 	"math"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	bbolt "go.etcd.io/bbolt"
 )
 
-var _ bot.Portable = (*Store)(nil)
+var _ migrate.Portable = (*Store)(nil)
 
 // derived reports whether a bucket is rebuilt from other buckets by the
 // writes that fill them (ArchiveGame, SetRank, LinkIdentity), or holds
@@ -27,7 +28,7 @@ func derived(bucket string) bool {
 
 // Dump gives everything in the file, in one read transaction: a
 // consistent picture even while the store is written.
-func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
+func (s *Store) Dump(ctx context.Context, each func(migrate.Item) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -40,75 +41,75 @@ func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
 			case derived(n):
 				return nil
 			case n == bucketName:
-				return dumpVersioned(b, n, each, func(k, data []byte) bot.Item {
-					return bot.Item{Type: bot.ItemRecord, Key: string(k), Data: data}
+				return dumpVersioned(b, n, each, func(k, data []byte) migrate.Item {
+					return migrate.Item{Type: migrate.ItemRecord, Key: string(k), Data: data}
 				})
 			case n == ratingsBucket:
-				return dumpVersioned(b, n, each, func(k, data []byte) bot.Item {
+				return dumpVersioned(b, n, each, func(k, data []byte) migrate.Item {
 					kind, player, ok := splitEnc(k)
 					if !ok {
-						return bot.Item{Type: bot.ItemSkipped, Key: n + "/" + string(k), Note: "a rating key that names no kind"}
+						return migrate.Item{Type: migrate.ItemSkipped, Key: n + "/" + string(k), Note: "a rating key that names no kind"}
 					}
-					return bot.Item{Type: bot.ItemRating, Kind: kind, Player: player, Data: data}
+					return migrate.Item{Type: migrate.ItemRating, Kind: kind, Player: player, Data: data}
 				})
 			case n == owedBucket:
-				return b.ForEach(func(k, _ []byte) error { return each(bot.Item{Type: bot.ItemOwed, Key: string(k)}) })
+				return b.ForEach(func(k, _ []byte) error { return each(migrate.Item{Type: migrate.ItemOwed, Key: string(k)}) })
 			case n == gamesBucket:
 				return dumpGames(b, each)
 			case n == rankOfBucket:
 				return b.ForEach(func(k, v []byte) error {
 					kind, player, ok := splitEnc(k)
 					if !ok || len(v) != 8 {
-						return each(bot.Item{Type: bot.ItemSkipped, Key: n + "/" + string(k), Note: "a leaderboard place it cannot read"})
+						return each(migrate.Item{Type: migrate.ItemSkipped, Key: n + "/" + string(k), Note: "a leaderboard place it cannot read"})
 					}
-					return each(bot.Item{Type: bot.ItemRank, Kind: kind, Player: player, Score: fromHighFirst(v)})
+					return each(migrate.Item{Type: migrate.ItemRank, Kind: kind, Player: player, Score: fromHighFirst(v)})
 				})
 			case n == linksBucket:
 				return b.ForEach(func(k, v []byte) error {
-					return each(bot.Item{Type: bot.ItemLink, Key: string(k), Player: string(v)})
+					return each(migrate.Item{Type: migrate.ItemLink, Key: string(k), Player: string(v)})
 				})
 			case n == mailBucket:
 				return b.ForEach(func(box, v []byte) error {
 					mb := b.Bucket(box)
 					if v != nil || mb == nil {
-						return each(bot.Item{Type: bot.ItemSkipped, Key: n + "/" + string(box), Note: "not a mailbox"})
+						return each(migrate.Item{Type: migrate.ItemSkipped, Key: n + "/" + string(box), Note: "not a mailbox"})
 					}
 					return mb.ForEach(func(_, msg []byte) error {
-						return each(bot.Item{Type: bot.ItemMail, Key: string(box), Data: bytes.Clone(msg)})
+						return each(migrate.Item{Type: migrate.ItemMail, Key: string(box), Data: bytes.Clone(msg)})
 					})
 				})
 			}
-			return each(bot.Item{Type: bot.ItemSkipped, Key: string(name), Note: "a bucket this bot does not know"})
+			return each(migrate.Item{Type: migrate.ItemSkipped, Key: string(name), Note: "a bucket this bot does not know"})
 		})
 	})
 }
 
 // dumpVersioned gives each readable value of a bucket of versioned
 // values, read as Load reads them; a value Load cannot read is skipped.
-func dumpVersioned(b *bbolt.Bucket, name string, each func(bot.Item) error, item func(k, data []byte) bot.Item) error {
+func dumpVersioned(b *bbolt.Bucket, name string, each func(migrate.Item) error, item func(k, data []byte) migrate.Item) error {
 	return b.ForEach(func(k, _ []byte) error {
 		_, data, err := stored(b, string(k))
 		if err != nil {
-			return each(bot.Item{Type: bot.ItemSkipped, Key: name + "/" + string(k), Note: err.Error()})
+			return each(migrate.Item{Type: migrate.ItemSkipped, Key: name + "/" + string(k), Note: err.Error()})
 		}
 		return each(item(bytes.Clone(k), bytes.Clone(data)))
 	})
 }
 
 // dumpGames gives the archive's games and its id counter.
-func dumpGames(b *bbolt.Bucket, each func(bot.Item) error) error {
+func dumpGames(b *bbolt.Bucket, each func(migrate.Item) error) error {
 	err := b.ForEach(func(k, v []byte) error {
 		var g bot.ArchivedGame
 		if v == nil || json.Unmarshal(v, &g) != nil {
-			return each(bot.Item{Type: bot.ItemSkipped, Key: gamesBucket + "/" + string(k), Note: "a game it cannot read"})
+			return each(migrate.Item{Type: migrate.ItemSkipped, Key: gamesBucket + "/" + string(k), Note: "a game it cannot read"})
 		}
-		return each(bot.Item{Type: bot.ItemGame, Game: &g})
+		return each(migrate.Item{Type: migrate.ItemGame, Game: &g})
 	})
 	if err != nil {
 		return err
 	}
 	if seq := b.Sequence(); seq > 0 {
-		return each(bot.Item{Type: bot.ItemCounter, Key: bot.CounterGameID, Count: seq})
+		return each(migrate.Item{Type: migrate.ItemCounter, Key: migrate.CounterGameID, Count: seq})
 	}
 	return nil
 }
@@ -139,7 +140,7 @@ func (s *Store) RaiseCounter(ctx context.Context, name string, n uint64) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if name != bot.CounterGameID {
+	if name != migrate.CounterGameID {
 		return fmt.Errorf("bolt store: no counter %q", name)
 	}
 	return s.update(func(tx *bbolt.Tx) error {

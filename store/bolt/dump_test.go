@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	bbolt "go.etcd.io/bbolt"
 )
@@ -32,7 +32,7 @@ func TestDumpNamesWhatItCannotGive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	err := s.Dump(ctx, func(it bot.Item) error {
+	err := s.Dump(ctx, func(it migrate.Item) error {
 		got = append(got, string(it.Type)+" "+it.Key)
 		return nil
 	})

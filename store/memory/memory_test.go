@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	"github.com/ataxxbot/ataxxbot/store/storetest"
 )
@@ -21,5 +22,5 @@ func TestLinkContract(t *testing.T) {
 }
 
 func TestPortableContract(t *testing.T) {
-	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget { return memory.New() })
+	storetest.RunPortable(t, func(t *testing.T) migrate.Target { return memory.New() })
 }

@@ -9,10 +9,11 @@ import (
 	"sync"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	goredis "github.com/redis/go-redis/v9"
 )
 
-var _ bot.Portable = (*Store)(nil)
+var _ migrate.Portable = (*Store)(nil)
 
 // dumpBatch is how many keys Dump reads in one pipeline.
 const dumpBatch = 500
@@ -51,7 +52,7 @@ func (s *Store) classify(key string) (keyClass, string) {
 	case rest == "owed":
 		return classOwed, ""
 	case rest == "gameid":
-		return classCounter, bot.CounterGameID
+		return classCounter, migrate.CounterGameID
 	case rest == "games":
 		return classDerived, ""
 	case strings.HasPrefix(rest, "{") && strings.HasSuffix(rest, "}:game"):
@@ -128,7 +129,7 @@ func (s *Store) keys(ctx context.Context) ([]string, error) {
 // as Load reads them; a key it cannot read, or does not know, is given
 // as skipped. Redis gives no one picture of many keys: dump a store no
 // bot is writing.
-func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
+func (s *Store) Dump(ctx context.Context, each func(migrate.Item) error) error {
 	keys, err := s.keys(ctx)
 	if err != nil {
 		return err
@@ -139,11 +140,11 @@ func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
 		byClass[c] = append(byClass[c], k)
 	}
 	for _, k := range byClass[classUnknown] {
-		if err := each(bot.Item{Type: bot.ItemSkipped, Key: k, Note: "a key this bot does not know"}); err != nil {
+		if err := each(migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: "a key this bot does not know"}); err != nil {
 			return err
 		}
 	}
-	steps := []func(context.Context, []string, func(bot.Item) error) error{
+	steps := []func(context.Context, []string, func(migrate.Item) error) error{
 		s.dumpVersioned(classRecord), s.dumpVersioned(classRating), s.dumpOwed, s.dumpCounters,
 		s.dumpGames, s.dumpTops, s.dumpLinks, s.dumpMail,
 	}
@@ -162,9 +163,9 @@ func (s *Store) Dump(ctx context.Context, each func(bot.Item) error) error {
 
 // dumpVersioned reads records (or ratings) with loadHash, a pipeline's
 // worth at once.
-func (s *Store) dumpVersioned(class keyClass) func(context.Context, []string, func(bot.Item) error) error {
-	return func(ctx context.Context, keys []string, each func(bot.Item) error) error {
-		items := make([]bot.Item, len(keys))
+func (s *Store) dumpVersioned(class keyClass) func(context.Context, []string, func(migrate.Item) error) error {
+	return func(ctx context.Context, keys []string, each func(migrate.Item) error) error {
+		items := make([]migrate.Item, len(keys))
 		errs := make([]error, len(keys))
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 64)
@@ -179,18 +180,18 @@ func (s *Store) dumpVersioned(class keyClass) func(context.Context, []string, fu
 				case errors.Is(err, bot.ErrNotFound):
 					return // gone since the scan
 				case errors.Is(err, bot.ErrDamaged):
-					items[i] = bot.Item{Type: bot.ItemSkipped, Key: k, Note: err.Error()}
+					items[i] = migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: err.Error()}
 				case err != nil:
 					errs[i] = err
 				case class == classRating:
 					kind, player, ok := strings.Cut(name, ":")
 					if !ok {
-						items[i] = bot.Item{Type: bot.ItemSkipped, Key: k, Note: "a rating key that names no kind"}
+						items[i] = migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: "a rating key that names no kind"}
 						return
 					}
-					items[i] = bot.Item{Type: bot.ItemRating, Kind: kind, Player: player, Data: data}
+					items[i] = migrate.Item{Type: migrate.ItemRating, Kind: kind, Player: player, Data: data}
 				default:
-					items[i] = bot.Item{Type: bot.ItemRecord, Key: name, Data: data}
+					items[i] = migrate.Item{Type: migrate.ItemRecord, Key: name, Data: data}
 				}
 			}()
 		}
@@ -203,7 +204,7 @@ func (s *Store) dumpVersioned(class keyClass) func(context.Context, []string, fu
 }
 
 // emit gives the items that are set.
-func emit(items []bot.Item, each func(bot.Item) error) error {
+func emit(items []migrate.Item, each func(migrate.Item) error) error {
 	for _, it := range items {
 		if it.Type == "" {
 			continue
@@ -216,13 +217,13 @@ func emit(items []bot.Item, each func(bot.Item) error) error {
 }
 
 // dumpOwed gives the owed marks.
-func (s *Store) dumpOwed(ctx context.Context, _ []string, each func(bot.Item) error) error {
+func (s *Store) dumpOwed(ctx context.Context, _ []string, each func(migrate.Item) error) error {
 	keys, err := s.Owed(ctx)
 	if err != nil {
 		return err
 	}
 	for _, k := range keys {
-		if err := each(bot.Item{Type: bot.ItemOwed, Key: k}); err != nil {
+		if err := each(migrate.Item{Type: migrate.ItemOwed, Key: k}); err != nil {
 			return err
 		}
 	}
@@ -230,26 +231,26 @@ func (s *Store) dumpOwed(ctx context.Context, _ []string, each func(bot.Item) er
 }
 
 // dumpCounters gives the game id counter.
-func (s *Store) dumpCounters(ctx context.Context, _ []string, each func(bot.Item) error) error {
+func (s *Store) dumpCounters(ctx context.Context, _ []string, each func(migrate.Item) error) error {
 	v, err := s.client.Get(ctx, s.gameIDKey()).Result()
 	if errors.Is(err, goredis.Nil) {
 		return nil
 	}
 	if err != nil {
 		if wrongType(err) {
-			return each(bot.Item{Type: bot.ItemSkipped, Key: s.gameIDKey(), Note: "not a counter"})
+			return each(migrate.Item{Type: migrate.ItemSkipped, Key: s.gameIDKey(), Note: "not a counter"})
 		}
 		return fmt.Errorf("redis store: dump the game id counter: %w", err)
 	}
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return each(bot.Item{Type: bot.ItemSkipped, Key: s.gameIDKey(), Note: "not a counter: " + cut(v, 40)})
+		return each(migrate.Item{Type: migrate.ItemSkipped, Key: s.gameIDKey(), Note: "not a counter: " + cut(v, 40)})
 	}
-	return each(bot.Item{Type: bot.ItemCounter, Key: bot.CounterGameID, Count: n})
+	return each(migrate.Item{Type: migrate.ItemCounter, Key: migrate.CounterGameID, Count: n})
 }
 
 // dumpGames reads finished games in one pipeline.
-func (s *Store) dumpGames(ctx context.Context, keys []string, each func(bot.Item) error) error {
+func (s *Store) dumpGames(ctx context.Context, keys []string, each func(migrate.Item) error) error {
 	cmds := make([]*goredis.StringCmd, len(keys))
 	_, _ = s.client.Pipelined(ctx, func(p goredis.Pipeliner) error {
 		for i, k := range keys {
@@ -265,11 +266,11 @@ func (s *Store) dumpGames(ctx context.Context, keys []string, each func(bot.Item
 		case errors.Is(err, bot.ErrNotFound):
 			continue
 		case errors.Is(err, bot.ErrDamaged):
-			err = each(bot.Item{Type: bot.ItemSkipped, Key: k, Note: err.Error()})
+			err = each(migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: err.Error()})
 		case err != nil:
 			return fmt.Errorf("redis store: dump: %w", err)
 		default:
-			err = each(bot.Item{Type: bot.ItemGame, Game: &g})
+			err = each(migrate.Item{Type: migrate.ItemGame, Game: &g})
 		}
 		if err != nil {
 			return err
@@ -279,12 +280,12 @@ func (s *Store) dumpGames(ctx context.Context, keys []string, each func(bot.Item
 }
 
 // dumpTops reads whole leaderboards.
-func (s *Store) dumpTops(ctx context.Context, keys []string, each func(bot.Item) error) error {
+func (s *Store) dumpTops(ctx context.Context, keys []string, each func(migrate.Item) error) error {
 	for _, k := range keys {
 		_, kind := s.classify(k)
 		zs, err := s.client.ZRangeWithScores(ctx, k, 0, -1).Result()
 		if wrongType(err) {
-			if err := each(bot.Item{Type: bot.ItemSkipped, Key: k, Note: "not a leaderboard"}); err != nil {
+			if err := each(migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: "not a leaderboard"}); err != nil {
 				return err
 			}
 			continue
@@ -294,7 +295,7 @@ func (s *Store) dumpTops(ctx context.Context, keys []string, each func(bot.Item)
 		}
 		for _, z := range zs {
 			p, _ := z.Member.(string)
-			if err := each(bot.Item{Type: bot.ItemRank, Kind: kind, Player: p, Score: -z.Score}); err != nil {
+			if err := each(migrate.Item{Type: migrate.ItemRank, Kind: kind, Player: p, Score: -z.Score}); err != nil {
 				return err
 			}
 		}
@@ -303,7 +304,7 @@ func (s *Store) dumpTops(ctx context.Context, keys []string, each func(bot.Item)
 }
 
 // dumpLinks reads identities' players in one pipeline.
-func (s *Store) dumpLinks(ctx context.Context, keys []string, each func(bot.Item) error) error {
+func (s *Store) dumpLinks(ctx context.Context, keys []string, each func(migrate.Item) error) error {
 	cmds := make([]*goredis.StringCmd, len(keys))
 	_, _ = s.client.Pipelined(ctx, func(p goredis.Pipeliner) error {
 		for i, k := range keys {
@@ -318,11 +319,11 @@ func (s *Store) dumpLinks(ctx context.Context, keys []string, each func(bot.Item
 		case errors.Is(err, goredis.Nil):
 			continue
 		case wrongType(err):
-			err = each(bot.Item{Type: bot.ItemSkipped, Key: k, Note: "not an identity's player"})
+			err = each(migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: "not an identity's player"})
 		case err != nil:
 			return fmt.Errorf("redis store: dump %s: %w", k, err)
 		default:
-			err = each(bot.Item{Type: bot.ItemLink, Key: id, Player: p})
+			err = each(migrate.Item{Type: migrate.ItemLink, Key: id, Player: p})
 		}
 		if err != nil {
 			return err
@@ -332,12 +333,12 @@ func (s *Store) dumpLinks(ctx context.Context, keys []string, each func(bot.Item
 }
 
 // dumpMail reads whole mailboxes, oldest message first.
-func (s *Store) dumpMail(ctx context.Context, keys []string, each func(bot.Item) error) error {
+func (s *Store) dumpMail(ctx context.Context, keys []string, each func(migrate.Item) error) error {
 	for _, k := range keys {
 		_, box := s.classify(k)
 		msgs, err := s.client.LRange(ctx, k, 0, -1).Result()
 		if wrongType(err) {
-			if err := each(bot.Item{Type: bot.ItemSkipped, Key: k, Note: "not a mailbox"}); err != nil {
+			if err := each(migrate.Item{Type: migrate.ItemSkipped, Key: k, Note: "not a mailbox"}); err != nil {
 				return err
 			}
 			continue
@@ -346,7 +347,7 @@ func (s *Store) dumpMail(ctx context.Context, keys []string, each func(bot.Item)
 			return fmt.Errorf("redis store: dump %s: %w", k, err)
 		}
 		for _, m := range msgs {
-			if err := each(bot.Item{Type: bot.ItemMail, Key: box, Data: []byte(m)}); err != nil {
+			if err := each(migrate.Item{Type: migrate.ItemMail, Key: box, Data: []byte(m)}); err != nil {
 				return err
 			}
 		}
@@ -365,7 +366,7 @@ return 1
 
 // RaiseCounter raises the game id counter to at least n.
 func (s *Store) RaiseCounter(ctx context.Context, name string, n uint64) error {
-	if name != bot.CounterGameID {
+	if name != migrate.CounterGameID {
 		return fmt.Errorf("redis store: no counter %q", name)
 	}
 	ctx, cancel := s.bound(ctx)

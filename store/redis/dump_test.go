@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
@@ -20,7 +21,7 @@ import (
 func TestPortableContract(t *testing.T) {
 	url := redistest.URL(t)
 	var n atomic.Int64
-	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget {
+	storetest.RunPortable(t, func(t *testing.T) migrate.Target {
 		return open(t, url, fmt.Sprintf("dump%d-%d", time.Now().UnixNano(), n.Add(1)))
 	})
 }
@@ -30,7 +31,7 @@ func TestPortableContract(t *testing.T) {
 func TestPortableContractOnCluster(t *testing.T) {
 	c := redistest.StartCluster(t)
 	var n atomic.Int64
-	storetest.RunPortable(t, func(t *testing.T) bot.MigrateTarget {
+	storetest.RunPortable(t, func(t *testing.T) migrate.Target {
 		s, err := redisstore.Open(redisstore.Options{Addrs: c.Addrs, Prefix: fmt.Sprintf("dcl%d", n.Add(1)), DoneTTL: time.Hour, Timeout: 2 * time.Second})
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +74,7 @@ func TestDumpKeepsToItsPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	err = s.Dump(ctx, func(it bot.Item) error {
+	err = s.Dump(ctx, func(it migrate.Item) error {
 		got = append(got, fmt.Sprintf("%s %s %s", it.Type, it.Key, it.Data))
 		return nil
 	})
@@ -100,11 +101,11 @@ func TestDumpSkipsDamage(t *testing.T) {
 	if err := c.HSet(ctx, s.Key("irc:#cut"), "d", "no version").Err(); err != nil {
 		t.Fatal(err)
 	}
-	var got []bot.Item
-	if err := s.Dump(ctx, func(it bot.Item) error { got = append(got, it); return nil }); err != nil {
+	var got []migrate.Item
+	if err := s.Dump(ctx, func(it migrate.Item) error { got = append(got, it); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0].Type != bot.ItemSkipped || !strings.Contains(got[0].Note, "no version") {
+	if len(got) != 1 || got[0].Type != migrate.ItemSkipped || !strings.Contains(got[0].Note, "no version") {
 		t.Fatalf("Dump of a record without a version: got %+v; want it skipped, saying why", got)
 	}
 }
@@ -143,7 +144,7 @@ func TestMigratedTablesExpireAsSaved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if r, err := bot.Migrate(ctx, src, dst); err != nil {
+	if r, err := migrate.Migrate(ctx, src, dst); err != nil {
 		t.Fatalf("Migrate: %v\n%s", err, r)
 	}
 	for _, c := range cases {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
@@ -83,9 +84,9 @@ func BenchmarkMigrateBoltToRedis(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r, err := bot.Migrate(ctx, src, dst)
-		if err != nil || r.Copied[bot.ItemGame] != benchGames {
-			b.Fatalf("Migrate: copied %d games, %v; want %d\n%s", r.Copied[bot.ItemGame], err, benchGames, r)
+		r, err := migrate.Migrate(ctx, src, dst)
+		if err != nil || r.Copied[migrate.ItemGame] != benchGames {
+			b.Fatalf("Migrate: copied %d games, %v; want %d\n%s", r.Copied[migrate.ItemGame], err, benchGames, r)
 		}
 		dst.Close()
 	}

@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 )
 
-// RunPortable runs the contract of bot.Portable against stores made by
+// RunPortable runs the contract of migrate.Portable against stores made by
 // open: Dump gives exactly what the store holds, and Migrate into another
 // such store gives it back item for item, with its indexes, and changes
 // nothing when run again. Each subtest gets fresh, empty stores.
-func RunPortable(t *testing.T, open func(t *testing.T) bot.MigrateTarget) {
+func RunPortable(t *testing.T, open func(t *testing.T) migrate.Target) {
 	ctx := context.Background()
 
 	t.Run("DumpGivesEverything", func(t *testing.T) {
@@ -34,7 +35,7 @@ func RunPortable(t *testing.T, open func(t *testing.T) bot.MigrateTarget) {
 		s := open(t)
 		Fill(t, s)
 		calls := 0
-		err := s.Dump(ctx, func(bot.Item) error { calls++; return errStop })
+		err := s.Dump(ctx, func(migrate.Item) error { calls++; return errStop })
 		if !errors.Is(err, errStop) || calls != 1 {
 			t.Fatalf("Dump whose callback fails: got %v after %d calls; want errStop after 1", err, calls)
 		}
@@ -43,7 +44,7 @@ func RunPortable(t *testing.T, open func(t *testing.T) bot.MigrateTarget) {
 	t.Run("MigrateRoundTrips", func(t *testing.T) {
 		from, to := open(t), open(t)
 		want := Fill(t, from)
-		r, err := bot.Migrate(ctx, from, to)
+		r, err := migrate.Migrate(ctx, from, to)
 		if err != nil {
 			t.Fatalf("Migrate: %v\n%s", err, r)
 		}
@@ -85,11 +86,11 @@ func RunPortable(t *testing.T, open func(t *testing.T) bot.MigrateTarget) {
 	t.Run("MigrateTwiceChangesNothing", func(t *testing.T) {
 		from, to := open(t), open(t)
 		Fill(t, from)
-		if r, err := bot.Migrate(ctx, from, to); err != nil {
+		if r, err := migrate.Migrate(ctx, from, to); err != nil {
 			t.Fatalf("first Migrate: %v\n%s", err, r)
 		}
 		first := Dumped(t, to)
-		r, err := bot.Migrate(ctx, from, to)
+		r, err := migrate.Migrate(ctx, from, to)
 		if err != nil || r.Changed() != 0 || len(r.Refused) != 0 {
 			t.Fatalf("second Migrate: got %d changed, %v; want nothing changed\n%s", r.Changed(), err, r)
 		}
@@ -105,7 +106,7 @@ func RunPortable(t *testing.T, open func(t *testing.T) bot.MigrateTarget) {
 			raise uint64
 			want  string
 		}{{"raised", 10, "b"}, {"not lowered", 5, "c"}, {"raised again", 36, "11"}} {
-			if err := s.RaiseCounter(ctx, bot.CounterGameID, c.raise); err != nil {
+			if err := s.RaiseCounter(ctx, migrate.CounterGameID, c.raise); err != nil {
 				t.Fatalf("%s: RaiseCounter(%d): %v", c.name, c.raise, err)
 			}
 			if id, err := s.NextGameID(ctx); err != nil || id != c.want {
@@ -131,7 +132,7 @@ func gameIDs(games []bot.ArchivedGame) []string {
 // and two finished games, ratings and ranks, a link, a link code and two
 // mail messages) and returns the items Dump must give, as Dumped shows
 // them: the link code is not among them.
-func Fill(t testing.TB, s bot.MigrateTarget) []string {
+func Fill(t testing.TB, s migrate.Target) []string {
 	t.Helper()
 	ctx := context.Background()
 	must := func(what string, err error) {
@@ -191,23 +192,23 @@ func Fill(t testing.TB, s bot.MigrateTarget) []string {
 	must("post", s.Post(ctx, "irc", []byte("second")))
 	must("post", s.Post(ctx, "irc", []byte("first")))
 	var want []string
-	for _, it := range []bot.Item{
-		{Type: bot.ItemRecord, Key: "irc:#running", Data: []byte("running v2\x00\xff")},
-		{Type: bot.ItemRecord, Key: "discord:1{x}", Data: []byte("done")},
-		{Type: bot.ItemRecord, Key: "tournament:t3", Data: []byte(`{"id":"t3"}`)},
-		{Type: bot.ItemOwed, Key: "irc:#running"},
-		{Type: bot.ItemOwed, Key: "tournament:t3"},
-		{Type: bot.ItemCounter, Key: bot.CounterGameID, Count: 3},
-		{Type: bot.ItemGame, Game: &games[0]},
-		{Type: bot.ItemGame, Game: &games[1]},
-		{Type: bot.ItemRating, Kind: "ataxx", Player: "irc:account:alice", Data: []byte(`{"r":1612.5,"games":2}`)},
-		{Type: bot.ItemRating, Kind: "ataxx", Player: "irc:account:bob", Data: []byte(`{"r":1400,"games":1}`)},
-		{Type: bot.ItemRank, Kind: "ataxx", Player: "irc:account:alice", Score: 1612.5},
-		{Type: bot.ItemRank, Kind: "ataxx", Player: "irc:account:bob", Score: -3.25},
-		{Type: bot.ItemLink, Key: "discord:42", Player: "irc:account:alice"},
-		{Type: bot.ItemMail, Key: "irc", Data: []byte("first")},
-		{Type: bot.ItemMail, Key: "irc", Data: []byte("second")},
-		{Type: bot.ItemMail, Key: "irc", Data: []byte("first")},
+	for _, it := range []migrate.Item{
+		{Type: migrate.ItemRecord, Key: "irc:#running", Data: []byte("running v2\x00\xff")},
+		{Type: migrate.ItemRecord, Key: "discord:1{x}", Data: []byte("done")},
+		{Type: migrate.ItemRecord, Key: "tournament:t3", Data: []byte(`{"id":"t3"}`)},
+		{Type: migrate.ItemOwed, Key: "irc:#running"},
+		{Type: migrate.ItemOwed, Key: "tournament:t3"},
+		{Type: migrate.ItemCounter, Key: migrate.CounterGameID, Count: 3},
+		{Type: migrate.ItemGame, Game: &games[0]},
+		{Type: migrate.ItemGame, Game: &games[1]},
+		{Type: migrate.ItemRating, Kind: "ataxx", Player: "irc:account:alice", Data: []byte(`{"r":1612.5,"games":2}`)},
+		{Type: migrate.ItemRating, Kind: "ataxx", Player: "irc:account:bob", Data: []byte(`{"r":1400,"games":1}`)},
+		{Type: migrate.ItemRank, Kind: "ataxx", Player: "irc:account:alice", Score: 1612.5},
+		{Type: migrate.ItemRank, Kind: "ataxx", Player: "irc:account:bob", Score: -3.25},
+		{Type: migrate.ItemLink, Key: "discord:42", Player: "irc:account:alice"},
+		{Type: migrate.ItemMail, Key: "irc", Data: []byte("first")},
+		{Type: migrate.ItemMail, Key: "irc", Data: []byte("second")},
+		{Type: migrate.ItemMail, Key: "irc", Data: []byte("first")},
 	} {
 		want = append(want, show(it))
 	}
@@ -216,10 +217,10 @@ func Fill(t testing.TB, s bot.MigrateTarget) []string {
 
 // Dumped is what s.Dump gives, one line an item, sorted; a mailbox's
 // messages numbered in the order Dump gave them.
-func Dumped(t testing.TB, s bot.Dumper) []string {
+func Dumped(t testing.TB, s migrate.Dumper) []string {
 	t.Helper()
 	var got []string
-	err := s.Dump(context.Background(), func(it bot.Item) error {
+	err := s.Dump(context.Background(), func(it migrate.Item) error {
 		got = append(got, show(it))
 		return nil
 	})
@@ -231,7 +232,7 @@ func Dumped(t testing.TB, s bot.Dumper) []string {
 
 // show is an item as one line: every field, data in base64, a game as
 // JSON with its times in UTC.
-func show(it bot.Item) string {
+func show(it migrate.Item) string {
 	g := ""
 	if it.Game != nil {
 		c := *it.Game
@@ -248,7 +249,7 @@ func sortShown(lines []string) []string {
 	seq := map[string]int{}
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		if strings.HasPrefix(l, string(bot.ItemMail)+" ") {
+		if strings.HasPrefix(l, string(migrate.ItemMail)+" ") {
 			box := l[:strings.Index(l, " data=")]
 			seq[box]++
 			l = fmt.Sprintf("%s #%d", l, seq[box])

@@ -1,8 +1,13 @@
-package bot
+package migrate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
 )
 
 // A store's whole content, as items: what a backup file holds and what
@@ -14,7 +19,7 @@ import (
 //
 // Not items, so never dumped: leases (a process's claim, renewed every
 // few seconds, that a new store has no holder for) and one-time link
-// codes (valid for LinkTTL: a player asks for a new one).
+// codes (valid for bot.LinkTTL: a player asks for a new one).
 
 // ItemType says what an Item is and which of its fields it uses.
 type ItemType string
@@ -47,21 +52,21 @@ const (
 	ItemSkipped ItemType = "skipped"
 )
 
-// CounterGameID is the counter of NextGameID.
+// CounterGameID is the counter of bot.Archive's NextGameID.
 const CounterGameID = "gameid"
 
 // Item is one thing a store holds; see ItemType for the fields each
 // type uses. It is also one line of a backup file, as JSON.
 type Item struct {
-	Type   ItemType      `json:"type"`
-	Key    string        `json:"key,omitempty"`
-	Kind   string        `json:"kind,omitempty"`
-	Player string        `json:"player,omitempty"`
-	Data   []byte        `json:"data,omitempty"`
-	Game   *ArchivedGame `json:"game,omitempty"`
-	Score  float64       `json:"score,omitempty"`
-	Count  uint64        `json:"count,omitempty"`
-	Note   string        `json:"note,omitempty"`
+	Type   ItemType          `json:"type"`
+	Key    string            `json:"key,omitempty"`
+	Kind   string            `json:"kind,omitempty"`
+	Player string            `json:"player,omitempty"`
+	Data   []byte            `json:"data,omitempty"`
+	Game   *bot.ArchivedGame `json:"game,omitempty"`
+	Score  float64           `json:"score,omitempty"`
+	Count  uint64            `json:"count,omitempty"`
+	Note   string            `json:"note,omitempty"`
 }
 
 // String names the item for a report: its type and where it is, never
@@ -96,7 +101,8 @@ type Dumper interface {
 }
 
 // Portable is a store that can be dumped and be the target of Migrate:
-// besides Dump, the one write that Store, Archive and Mailbox lack.
+// besides Dump, the one write that bot.Store, bot.Archive and bot.Mailbox
+// lack.
 type Portable interface {
 	Dumper
 	// RaiseCounter makes counter name at least n, so that the next
@@ -105,16 +111,25 @@ type Portable interface {
 	RaiseCounter(ctx context.Context, name string, n uint64) error
 }
 
-// MigrateTarget is everything Migrate writes through: the store's own
+// Target is everything Migrate writes through: the store's own
 // compare-and-set Save, ArchiveGame, SaveRating, LinkIdentity, Post and
 // RaiseCounter, so that every index the store keeps is built as the bot
 // builds it.
-type MigrateTarget interface {
-	Store
-	Archive
-	Mailbox
+type Target interface {
+	bot.Store
+	bot.Archive
+	bot.Mailbox
 	Portable
 }
+
+// The keys of the records whose content says whether they are done or
+// which of two is the later: where the host keeps them, a part of the
+// store's format.
+const (
+	tournamentPrefix = "tournament:"    // + id: a tournament
+	tournamentAtKey  = "tournament-at:" // + table key: the channel's latest tournament's id
+	runningKey       = "index:running"  // the running games' index
+)
 
 // recordDone is Save's done for a record being copied: whether it needs
 // no more play, as the host said when it saved it. A record the host
@@ -122,19 +137,17 @@ type MigrateTarget interface {
 // record, never one that is not.
 func recordDone(key string, data []byte) bool {
 	switch {
-	case hasPrefix(key, "host:"), hasPrefix(key, "seats:"):
+	case strings.HasPrefix(key, "host:"), strings.HasPrefix(key, "seats:"):
 		return true // saved done by register and noteSeat
-	case hasPrefix(key, tournamentAtKey), key == runningKey:
+	case strings.HasPrefix(key, tournamentAtKey), key == runningKey:
 		return false
-	case hasPrefix(key, tournamentPrefix):
+	case strings.HasPrefix(key, tournamentPrefix):
 		tr, err := decodeTournament(data)
-		return err == nil && (tr.State == tourFinished || tr.State == tourStopped)
+		return err == nil && tr.ended()
 	}
-	rec, err := UnmarshalRecord(data)
-	return err == nil && rec.Phase != PhasePlaying
+	rec, err := bot.UnmarshalRecord(data)
+	return err == nil && rec.Phase != bot.PhasePlaying
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 // recordNewer says whether src is a later state of the record at key
 // than dst, from what the records say: a table's Updated time, a
@@ -142,7 +155,7 @@ func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 // (neither is a table or a tournament, or they are different games or
 // tournaments, or neither is later).
 func recordNewer(key string, src, dst []byte) (newer, decided bool) {
-	if hasPrefix(key, tournamentPrefix) {
+	if strings.HasPrefix(key, tournamentPrefix) {
 		s, err1 := decodeTournament(src)
 		d, err2 := decodeTournament(dst)
 		if err1 != nil || err2 != nil || s.ID != d.ID || !s.Created.Equal(d.Created) {
@@ -151,13 +164,38 @@ func recordNewer(key string, src, dst []byte) (newer, decided bool) {
 		sp, dp := s.progress(), d.progress()
 		return sp > dp, sp != dp
 	}
-	s, err1 := UnmarshalRecord(src)
-	d, err2 := UnmarshalRecord(dst)
+	s, err1 := bot.UnmarshalRecord(src)
+	d, err2 := bot.UnmarshalRecord(dst)
 	if err1 != nil || err2 != nil || s.Updated.IsZero() || d.Updated.IsZero() || s.Updated.Equal(d.Updated) {
 		return false, false
 	}
 	return s.Updated.After(d.Updated), true
 }
+
+// tournament is what Migrate reads of a stored tournament: who it is and
+// how far it got. The host stores more; these fields keep its JSON names.
+type tournament struct {
+	ID      string    `json:"id"`
+	State   string    `json:"state"` // "waiting", "running", "finished", "stopped"
+	Created time.Time `json:"created"`
+	Games   []struct {
+		State string `json:"state,omitempty"` // "" (not begun), "running", "done", "void", "stopped"
+		Tries int    `json:"tries,omitempty"` // games made for it
+	} `json:"games,omitempty"`
+}
+
+// decodeTournament reads a stored tournament.
+func decodeTournament(data []byte) (*tournament, error) {
+	tr := &tournament{}
+	if err := json.Unmarshal(data, tr); err != nil {
+		return nil, fmt.Errorf("decode tournament: %w", err)
+	}
+	return tr, nil
+}
+
+// ended reports whether the tournament is over: every game has its
+// result, or it was stopped.
+func (tr *tournament) ended() bool { return tr.State == "finished" || tr.State == "stopped" }
 
 // progress orders the states of one tournament: each game that began,
 // ended or was voided counts, and so does the tournament's end.
@@ -165,19 +203,36 @@ func (tr *tournament) progress() int {
 	p := 0
 	for _, g := range tr.Games {
 		switch g.State {
-		case gameRunning:
+		case "running":
 			p += 1 + 2*g.Tries
-		case gameDone, gameVoid, gameStopped:
+		case "done", "void", "stopped":
 			p += 2 + 2*g.Tries
 		}
 	}
-	if tr.State == tourFinished || tr.State == tourStopped {
+	if tr.ended() {
 		p += 1 << 20
 	}
-	if tr.State == tourRunning {
+	if tr.State == "running" {
 		p += 1 << 19
 	}
 	return p
+}
+
+// rating is what Migrate reads of a stored rating record: how many games
+// it took in and when the last ended. The host stores more; these fields
+// keep its JSON names.
+type rating struct {
+	Games int       `json:"games"`
+	Last  time.Time `json:"last"`
+}
+
+// decodeRating reads a stored rating record.
+func decodeRating(data []byte) (rating, error) {
+	var rt rating
+	if err := json.Unmarshal(data, &rt); err != nil {
+		return rt, fmt.Errorf("decode rating: %w", err)
+	}
+	return rt, nil
 }
 
 // ratingNewer says whether the rating record src is later than dst: it
@@ -199,10 +254,10 @@ func ratingNewer(src, dst []byte) (newer, decided bool) {
 
 // sameGame reports whether two archived games are the same game: every
 // field, with times compared as instants.
-func sameGame(a, b ArchivedGame) bool {
+func sameGame(a, b bot.ArchivedGame) bool {
 	a.Began, a.Ended = a.Began.UTC().Round(0), a.Ended.UTC().Round(0)
 	b.Began, b.Ended = b.Began.UTC().Round(0), b.Ended.UTC().Round(0)
-	ja, err1 := jsonOf(a)
-	jb, err2 := jsonOf(b)
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)
 }

@@ -1,4 +1,4 @@
-package bot_test
+package migrate_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/migrate"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -91,11 +92,11 @@ func TestMigrateKeepsNewerInTheTarget(t *testing.T) {
 			src, dst := memory.New(), memory.New()
 			c.src(t, src)
 			c.dst(t, dst)
-			r, err := bot.Migrate(ctx, src, dst)
+			r, err := migrate.Migrate(ctx, src, dst)
 			switch {
 			case c.refused == "" && err != nil:
 				t.Fatalf("Migrate: got %v; want no error\n%s", err, r)
-			case c.refused != "" && !errors.Is(err, bot.ErrKeptTarget):
+			case c.refused != "" && !errors.Is(err, migrate.ErrKeptTarget):
 				t.Fatalf("Migrate: got %v; want ErrKeptTarget\n%s", err, r)
 			case c.refused != "" && (len(r.Refused) == 0 || !strings.HasPrefix(r.Refused[0], c.refused)):
 				t.Fatalf("refused: got %q; want %q first", r.Refused, c.refused)
@@ -138,7 +139,7 @@ func TestMigrateCountersAndMail(t *testing.T) {
 			src.Post(ctx, "irc", []byte("b"))
 			dst.Post(ctx, "irc", []byte("b"))
 			for run := range 2 {
-				if r, err := bot.Migrate(ctx, src, dst); err != nil {
+				if r, err := migrate.Migrate(ctx, src, dst); err != nil {
 					t.Fatalf("run %d: %v\n%s", run+1, err, r)
 				}
 			}
@@ -175,8 +176,8 @@ func TestMigrateVerifiesByReadingBack(t *testing.T) {
 	ctx := context.Background()
 	src := memory.New()
 	src.SaveRating(ctx, "ataxx", "console:alice", []byte(`{"games":1}`), 0)
-	r, err := bot.Migrate(ctx, src, lyingTarget{memory.New()})
-	if !errors.Is(err, bot.ErrVerify) || !strings.Contains(err.Error(), "rating of console:alice in ataxx") {
+	r, err := migrate.Migrate(ctx, src, lyingTarget{memory.New()})
+	if !errors.Is(err, migrate.ErrVerify) || !strings.Contains(err.Error(), "rating of console:alice in ataxx") {
 		t.Fatalf("Migrate into a target that changes a rating: got %v; want ErrVerify naming it\n%s", err, r)
 	}
 }

@@ -1,15 +1,22 @@
-package bot
+// Package migrate is the operator's tooling for a store's whole content:
+// a store lists what it holds as Items (a Dumper), a backup file holds
+// them one a line, and Migrate copies them from one store into another
+// through the target's own operations and reads them back. It is a tool
+// library beside the core: stores, backups and the command line import
+// it; the bot never does.
+package migrate
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/ataxxbot/ataxxbot/bot"
 )
 
 // ErrKeptTarget: Migrate kept what the target holds instead of the source's
@@ -20,9 +27,9 @@ var ErrKeptTarget = errors.New("refused to overwrite the target")
 // ErrVerify: what Migrate wrote did not read back from the target.
 var ErrVerify = errors.New("verification failed")
 
-// MigrateReport is what Migrate did, item by item in counts, and what it
+// Report is what Migrate did, item by item in counts, and what it
 // would not do, one line each.
-type MigrateReport struct {
+type Report struct {
 	Copied   map[ItemType]int // written to the target
 	Same     map[ItemType]int // the target held it already
 	Replaced map[ItemType]int // the target's older (or unreadable) copy replaced
@@ -32,7 +39,7 @@ type MigrateReport struct {
 }
 
 // Changed is how many items Migrate wrote.
-func (r MigrateReport) Changed() int {
+func (r Report) Changed() int {
 	n := 0
 	for _, c := range r.Copied {
 		n += c
@@ -45,7 +52,7 @@ func (r MigrateReport) Changed() int {
 
 // String is the report for an operator: counts, then every refusal and
 // every item not copied.
-func (r MigrateReport) String() string {
+func (r Report) String() string {
 	var b strings.Builder
 	line := func(name string, m map[ItemType]int) {
 		if len(m) == 0 {
@@ -78,9 +85,9 @@ func (r MigrateReport) String() string {
 	return b.String()
 }
 
-// migrateWorkers is how many items Migrate writes at once: a networked
+// workers is how many items Migrate writes at once: a networked
 // target (Redis) is a round trip an item, so they overlap.
-const migrateWorkers = 16
+const workers = 16
 
 // Migrate copies everything from holds into to and reads it back. It
 // writes only through to's own operations (compare-and-set saves at the
@@ -101,8 +108,8 @@ const migrateWorkers = 16
 // a copied item did not read back; the report is whole either way. Stop
 // the bots on both stores first: a bolt file is locked by its bot, and a
 // bot on the target must not play while its tables arrive.
-func Migrate(ctx context.Context, from Dumper, to MigrateTarget) (MigrateReport, error) {
-	r := MigrateReport{Copied: map[ItemType]int{}, Same: map[ItemType]int{}, Replaced: map[ItemType]int{}}
+func Migrate(ctx context.Context, from Dumper, to Target) (Report, error) {
+	r := Report{Copied: map[ItemType]int{}, Same: map[ItemType]int{}, Replaced: map[ItemType]int{}}
 	before, err := takeSnapshot(ctx, to)
 	if err != nil {
 		return r, fmt.Errorf("reading the target: %w", err)
@@ -163,12 +170,12 @@ func Migrate(ctx context.Context, from Dumper, to MigrateTarget) (MigrateReport,
 // migration is one run of Migrate: the target as it was, and what was
 // done.
 type migration struct {
-	to     MigrateTarget
+	to     Target
 	before snapshot
 	work   chan Item
 
 	mu              sync.Mutex
-	r               *MigrateReport
+	r               *Report
 	refused         map[string]bool // itemID: kept the target's
 	ratedFromSource map[string]bool // kind\x00player whose rating was written
 	ranks           []Item          // applied after the ratings
@@ -187,7 +194,7 @@ func (m *migration) run(ctx context.Context, from Dumper) error {
 	fail := func(err error) {
 		once.Do(func() { failed = err; cancel() })
 	}
-	for range migrateWorkers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -201,7 +208,7 @@ func (m *migration) run(ctx context.Context, from Dumper) error {
 	err := from.Dump(ctx, func(it Item) error {
 		switch it.Type {
 		case ItemSkipped:
-			m.note(func(r *MigrateReport) { r.Skipped = append(r.Skipped, it.String()) })
+			m.note(func(r *Report) { r.Skipped = append(r.Skipped, it.String()) })
 			return nil
 		case ItemRank:
 			m.mu.Lock()
@@ -246,16 +253,16 @@ func (m *migration) run(ctx context.Context, from Dumper) error {
 }
 
 // note changes the report under the lock.
-func (m *migration) note(f func(*MigrateReport)) {
+func (m *migration) note(f func(*Report)) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	f(m.r)
 }
 
-func (m *migration) copied(t ItemType) { m.note(func(r *MigrateReport) { r.Copied[t]++ }) }
-func (m *migration) same(t ItemType)   { m.note(func(r *MigrateReport) { r.Same[t]++ }) }
+func (m *migration) copied(t ItemType) { m.note(func(r *Report) { r.Copied[t]++ }) }
+func (m *migration) same(t ItemType)   { m.note(func(r *Report) { r.Same[t]++ }) }
 func (m *migration) replaced(t ItemType) {
-	m.note(func(r *MigrateReport) { r.Replaced[t]++ })
+	m.note(func(r *Report) { r.Replaced[t]++ })
 }
 
 // refuse keeps the target's item and says why.
@@ -283,7 +290,7 @@ func (m *migration) copy(ctx context.Context, it Item) error {
 		m.copied(it.Type)
 	case ItemGame:
 		if it.Game == nil || it.Game.ID == "" {
-			m.note(func(r *MigrateReport) { r.Skipped = append(r.Skipped, "a game without an id") })
+			m.note(func(r *Report) { r.Skipped = append(r.Skipped, "a game without an id") })
 			return nil
 		}
 		if old, ok := m.before.games[it.Game.ID]; ok {
@@ -306,7 +313,7 @@ func (m *migration) copy(ctx context.Context, it Item) error {
 			return nil
 		}
 		err := m.to.LinkIdentity(ctx, it.Key, it.Player)
-		if errors.Is(err, ErrConflict) {
+		if errors.Is(err, bot.ErrConflict) {
 			p, _ := m.to.PlayerOf(ctx, it.Key)
 			m.refuse(it, fmt.Sprintf("linked to %s in the target, to %s in the source", p, it.Player))
 			return nil
@@ -325,7 +332,7 @@ func (m *migration) copy(ctx context.Context, it Item) error {
 		}
 		m.copied(it.Type)
 	default:
-		m.note(func(r *MigrateReport) {
+		m.note(func(r *Report) {
 			r.Skipped = append(r.Skipped, fmt.Sprintf("%s: an item of a type this bot does not know", it))
 		})
 	}
@@ -387,9 +394,9 @@ func (m *migration) copyVersioned(ctx context.Context, it Item, v versioned) (wr
 	data, version, err := v.load(ctx)
 	fresh := false
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, bot.ErrNotFound):
 		fresh, version = true, 0
-	case errors.Is(err, ErrDamaged):
+	case errors.Is(err, bot.ErrDamaged):
 		// Save at the version load gave replaces exactly that damage.
 	case err != nil:
 		return false, err
@@ -408,7 +415,7 @@ func (m *migration) copyVersioned(ctx context.Context, it Item, v versioned) (wr
 		}
 	}
 	err = v.save(ctx, version)
-	if errors.Is(err, ErrConflict) {
+	if errors.Is(err, bot.ErrConflict) {
 		m.refuse(it, "the target's "+v.what+" changed while it was copied (is a bot running on it?)")
 		return false, nil
 	}
@@ -487,7 +494,7 @@ func itemID(it Item) string {
 type snapshot struct {
 	records  map[string][]byte
 	owed     map[string]bool
-	games    map[string]ArchivedGame
+	games    map[string]bot.ArchivedGame
 	ratings  map[string][]byte
 	ranks    map[string]float64
 	links    map[string]string
@@ -497,7 +504,7 @@ type snapshot struct {
 
 // takeSnapshot dumps d into a snapshot.
 func takeSnapshot(ctx context.Context, d Dumper) (snapshot, error) {
-	s := snapshot{records: map[string][]byte{}, owed: map[string]bool{}, games: map[string]ArchivedGame{},
+	s := snapshot{records: map[string][]byte{}, owed: map[string]bool{}, games: map[string]bot.ArchivedGame{},
 		ratings: map[string][]byte{}, ranks: map[string]float64{}, links: map[string]string{},
 		mail: map[string][][]byte{}, counters: map[string]uint64{}}
 	err := d.Dump(ctx, func(it Item) error {
@@ -556,22 +563,3 @@ func (s snapshot) holds(it Item) bool {
 func count(msgs [][]byte, msg []byte) int {
 	return len(slices.DeleteFunc(slices.Clone(msgs), func(x []byte) bool { return !bytes.Equal(x, msg) }))
 }
-
-// decodeTournament reads a stored tournament.
-func decodeTournament(data []byte) (*tournament, error) {
-	tr := &tournament{}
-	if err := json.Unmarshal(data, tr); err != nil {
-		return nil, err
-	}
-	return tr, nil
-}
-
-// decodeRating reads a stored rating record.
-func decodeRating(data []byte) (ratingRecord, error) {
-	var rt ratingRecord
-	err := json.Unmarshal(data, &rt)
-	return rt, err
-}
-
-// jsonOf is v as JSON.
-func jsonOf(v any) ([]byte, error) { return json.Marshal(v) }
