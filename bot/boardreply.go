@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// boardReply is the table's board as viewer may see it, the clocks under
-// it, with its picture when the kind draws one (Reply.Picture).
+// boardReply is the table's board as viewer may see it, the referees'
+// line under it, with its picture when the kind draws one (Reply.Picture).
 func (b *Bot) boardReply(t *tx, viewer int) Reply {
-	r := b.withClock(t, t.st.Board(viewer))
+	r := b.withNotes(t, t.st.Board(viewer))
 	b.attachPicture(&r, t.spec.Name, t.st, viewer, b.pictureCaption(t))
 	return r
 }

@@ -45,9 +45,9 @@ type Config struct {
 	// and rated (rating, top). Off: the archive commands say this bot
 	// keeps no archive.
 	Archive bool
-	// Clock is the time control of a game started without one ("start
-	// @bob" rather than "start @bob 10m+5s"); zero: untimed.
-	Clock TimeControl
+	// TournamentClock is the time control of a tournament created
+	// without one; zero: untimed.
+	TournamentClock TimeControl
 	// PublicURL is where the bot's web view is seen from outside
 	// ("https://games.example.org"): the lines that say a game's id link
 	// to its page, PublicURL/games/ID. "": no links.
@@ -135,7 +135,8 @@ type Bot struct {
 	mu      sync.Mutex
 	running map[string]*worker // table key -> its AI worker
 	workers sync.WaitGroup
-	flags   map[string]*time.Timer // table key -> the timer that claims its flag
+
+	referees []Referee // told of tables' moments (for_clock.go)
 
 	// Tournaments this process drives (tourdriver.go), and a place per
 	// game between programs it may play at once.
@@ -165,7 +166,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}, flags: map[string]*time.Timer{},
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{},
 		tours: map[string]*tourRun{}, tourSlots: make(chan struct{}, cfg.TournamentGames)}
 	for _, k := range kinds {
 		spec := k.Spec()
@@ -268,11 +269,8 @@ func (b *Bot) Settle(ctx context.Context) error {
 func (b *Bot) Close() {
 	b.mu.Lock()
 	b.stopAll()
-	for key, tm := range b.flags {
-		tm.Stop()
-		delete(b.flags, key)
-	}
 	b.mu.Unlock()
+	b.closeReferees()
 	b.workers.Wait()
 }
 
@@ -520,10 +518,9 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		}
 		cached = true
 		t.ctx = ctx
-		if b.flagDue(t) {
-			// The side to move ran out of time before this command: the
-			// game ends on time first, and the command meets it over.
-			b.claimFlag(t)
+		if b.judged(t) {
+			// A referee ended the game before this command, which meets
+			// it over.
 			b.offerActions(t) // a finished game's buttons, as any ending has
 			t.fanOut()
 			err := b.save(ctx, t)
@@ -772,7 +769,7 @@ func (b *Bot) freshTx(table Table, old *Record, kind string, m Message) (*tx, er
 // or a challenge to expire, the table is marked as owing work first, so a
 // crash between this save and the work leaves a mark for Resume.
 func (b *Bot) save(ctx context.Context, t *tx) error {
-	b.syncClock(t, false)
+	b.saving(t)
 	state, err := t.st.Encode()
 	if err != nil {
 		return err
@@ -783,7 +780,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	if err != nil {
 		return err
 	}
-	if owesWork(t) {
+	if b.owesWork(t) {
 		if err := b.store.SetOwed(ctx, t.table.Key(), true); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -801,10 +798,10 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)
-		b.armFlag(t.table, t.rec)
+		b.stored(t)
 		b.published(ctx, t, version)
-		if t.rec.Clock != nil && t.rec.Phase == PhaseOver && !owesWork(t) {
-			// A clocked game kept its table marked while it ran.
+		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !b.owesWork(t) {
+			// A referee kept the table marked while the game ran.
 			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {
 				b.log.Warn("clearing owed work", "table", t.table.Key(), "err", err)
 			}
@@ -814,10 +811,10 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 }
 
 // owesWork reports whether the saved table leaves the bot work to do
-// later: an AI to act, a challenge that will expire, or a clock whose
-// flag may fall (any process that starts finds it and keeps its timer).
-func owesWork(t *tx) bool {
-	if aiToAct(t) || clockRuns(t) {
+// later: an AI to act, a challenge that will expire, or a referee's (any
+// process that starts finds it and keeps its timer).
+func (b *Bot) owesWork(t *tx) bool {
+	if aiToAct(t) || b.owedToReferee(t) {
 		return true
 	}
 	for _, s := range t.rec.Seats {
@@ -957,10 +954,10 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 		}
 	}
 	if moved {
-		// The mark stays while the game still owes work (a running
-		// clock).
+		// The mark stays while the game still owes work (a
+		// referee's).
 		none := Message{Network: table.Network, Channel: table.Channel}
-		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && owesWork(t) {
+		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && b.owesWork(t) {
 			return
 		}
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
@@ -1112,7 +1109,7 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 	if t, err = b.load(ctx, table, none); err != nil {
 		return err
 	}
-	if t.empty() || t.damaged != nil || !owesWork(t) {
+	if t.empty() || t.damaged != nil || !b.owesWork(t) {
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -1122,7 +1119,7 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 		b.scheduleAI(table)
 	}
 	if t.table == table {
-		b.armFlag(table, t.rec) // this process claims the flag on time
+		b.stored(t) // this process keeps the referees' timers
 	}
 	return nil
 }
@@ -1143,7 +1140,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 			return nil
 		}
 		s := t.rec.Seats[seat]
-		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.aiBudget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
+		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.budget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
 		if errors.Is(err, ErrProgram) && ctx.Err() == nil && s.Engine != "" {
 			b.forfeitProgram(t, seat, err)
 			acted = true

@@ -248,8 +248,8 @@ func TestClockRefusals(t *testing.T) {
 func TestDefaultClockAndNone(t *testing.T) {
 	st := memory.New()
 	clk := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	b := hosttest.Must(hosttest.New(bot.Config{Clock: bot.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}}, st, clk,
-		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, clk,
+		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil, hosttest.Clock(bot.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second})))
 	t.Cleanup(b.Close)
 	h := &harness{t: t, store: st, clock: clk, bot: b}
 	want(t, h.in("#x", "alice", "!guess start @bob"), "#x", "(clock 5m + 3s a move)")

@@ -273,7 +273,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	if err != nil {
 		return err
 	}
-	args, tc, err := startClock(args)
+	args, open, err := b.opening(aiLevels(args))
 	if err != nil {
 		return err
 	}
@@ -294,14 +294,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 			return err
 		}
 	}
-	switch {
-	case tc != nil && tc.IsZero():
-		t.rec.Clock = nil
-	case tc != nil:
-		t.rec.Clock = newGameClock(*tc, len(t.rec.Seats))
-	case t.rec.Clock == nil && !b.cfg.Clock.IsZero():
-		t.rec.Clock = newGameClock(b.cfg.Clock, len(t.rec.Seats)) // the default
-	}
+	open(t)
 	for _, c := range settings {
 		text, err := t.st.Configure(c)
 		if err != nil {
@@ -365,21 +358,20 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		case SeatInvited:
 			t.replies = append(t.replies, Reply{
 				Text: fmt.Sprintf("%s, %s you to %s%s as %s: say %s%s join within %s.", shown(s.Name), subject(sp.Name, "challenges"),
-					t.spec.Title, clockNote(t.rec), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
+					t.spec.Title, b.aside(t, NoteOpened), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
 				Mention: s.UserID, To: t.table,
 			})
 		case SeatOpen:
 			t.chat(fmt.Sprintf("%s opened a game of %s%s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
-				shown(sp.Name), t.spec.Title, clockNote(t.rec), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
+				shown(sp.Name), t.spec.Title, b.aside(t, NoteOpened), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
 		}
 	}
 	return nil
 }
 
-// startClock takes the clock from start's words: the one word that
-// looksLikeClock (nil when none; a zero TimeControl for "none"). "ai N"
-// is read as ai:N, so the level is not taken for a clock.
-func startClock(args []string) (rest []string, tc *TimeControl, err error) {
+// aiLevels reads "ai N" among start's words as ai:N, so the level is
+// not taken for another word of start.
+func aiLevels(args []string) (rest []string) {
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if strings.EqualFold(w, "ai") && i+1 < len(args) && isDigits(args[i+1]) {
@@ -387,20 +379,9 @@ func startClock(args []string) (rest []string, tc *TimeControl, err error) {
 			i++
 			continue
 		}
-		if !looksLikeClock(w) {
-			rest = append(rest, w)
-			continue
-		}
-		if tc != nil {
-			return nil, nil, fmt.Errorf("%w: start takes one clock", ErrBadCommand)
-		}
-		v, err := ParseTimeControl(w)
-		if err != nil {
-			return nil, nil, err
-		}
-		tc = &v
+		rest = append(rest, w)
 	}
-	return rest, tc, nil
+	return rest
 }
 
 func isDigits(s string) bool {
@@ -410,15 +391,6 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != "" && len(s) <= 3
-}
-
-// clockNote names a clocked game's time control: " (clock 10m + 5s a
-// move)"; "" without a clock.
-func clockNote(r *Record) string {
-	if r.Clock == nil || r.Clock.Control.IsZero() {
-		return ""
-	}
-	return " (clock " + r.Clock.Control.Describe() + ")"
 }
 
 // startSettings takes from start's words those that are a choice of one of
@@ -536,10 +508,7 @@ func (b *Bot) begin(t *tx) error {
 	}
 	t.rec.Phase, t.rec.Waiting, t.rec.Plies, t.changed = PhasePlaying, false, 0, true
 	t.rec.Moves, t.rec.Movers, t.rec.Began = nil, 0, time.Time{}
-	if t.rec.Clock != nil {
-		t.rec.Clock = newGameClock(t.rec.Clock.Control, len(t.rec.Seats))
-		b.syncClock(t, false) // the first seat's time runs, unless a setup comes first
-	}
+	b.began(t)
 	if b.archive() != nil {
 		t.rec.Began = b.clock.Now().UTC()
 	}
@@ -554,9 +523,7 @@ func (b *Bot) begin(t *tx) error {
 	if t.rec.ID != "" {
 		on += " (" + b.gameRef(t.rec.ID) + ")" // as its end says it
 	}
-	if t.rec.Clock != nil {
-		on += " Clock: " + t.rec.Clock.Control.Describe() + "."
-	}
+	on += b.sentence(t, NoteBegan)
 	t.chat(on)
 	b.showBoards(t, nil)
 	b.checkOver(t)
@@ -1044,10 +1011,9 @@ func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
 // act plays cmd for seat (a person's or the AI's), announces it and ends
 // the game if it is over.
 func (b *Bot) act(t *tx, cmd Command, seat int) error {
-	if b.flagDue(t) {
-		// The time ran out while the action was chosen (the AI's
-		// search): the flag, not the move.
-		b.claimFlag(t)
+	if b.judged(t) {
+		// A referee ended the game while the action was chosen (the
+		// AI's search): the ending, not the action.
 		return nil
 	}
 	before := b.privateBoards(t)
@@ -1056,7 +1022,7 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 		return err
 	}
 	t.changed = true
-	b.syncClock(t, true)
+	b.acted(t, seat)
 	t.rec.UndoBy = -1
 	if t.rec.DrawBy != 0 && t.rec.DrawBy-1 != seat {
 		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{} // a move declines the offer
@@ -1086,10 +1052,7 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 			text += " " + p.Public
 		}
 		if !over {
-			text += " " + b.owed(t)
-			if times := b.clockTimes(t); times != "" {
-				text += " Clock: " + times + "."
-			}
+			text += " " + b.owed(t) + b.sentence(t, NoteMoved)
 		}
 		t.say(Announcement{Topic: TopicPlayed, Text: strings.TrimSpace(text), Seat: seat, AI: ai, Notation: p.Notation})
 	} else if p.Public != "" {
@@ -1144,7 +1107,7 @@ func (b *Bot) showBoards(t *tx, before map[int]string) {
 			continue
 		}
 		b.attachPicture(&board, t.spec.Name, t.st, i, b.pictureCaption(t))
-		t.tellSeat(i, b.withClock(t, board))
+		t.tellSeat(i, b.withNotes(t, board))
 	}
 }
 
@@ -1181,9 +1144,7 @@ func (b *Bot) status(t *tx, sp speaker) string {
 		if t.rec.ID != "" {
 			text += " (" + b.gameRef(t.rec.ID) + ")"
 		}
-		if line := b.clockLine(t); line != "" {
-			text += " " + line
-		}
+		text += b.sentence(t, NoteStatus)
 		return text
 	case t.rec.Phase == PhaseSetup && t.rec.Waiting:
 		return fmt.Sprintf("%s: waiting for players: %s.", t.spec.Title, b.seatList(t))
@@ -1194,9 +1155,7 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	if t.rec.DrawBy > 0 && t.rec.DrawBy <= len(t.rec.Seats) && b.clock.Now().Sub(t.rec.DrawAt) <= b.cfg.DrawWindow {
 		text += fmt.Sprintf(" %s offers a draw.", t.spec.SeatName(t.rec.DrawBy-1))
 	}
-	if line := b.clockLine(t); line != "" {
-		text += " " + line
-	}
+	text += b.sentence(t, NoteStatus)
 	return text
 }
 
@@ -1278,7 +1237,7 @@ func (b *Bot) board(t *tx, sp speaker, args []string) error {
 	case len(args) == 0:
 		b.reply(t, sp, b.boardReply(t, b.viewer(t, sp)))
 	case len(args) == 1 && strings.EqualFold(args[0], "text"):
-		b.reply(t, sp, b.withClock(t, t.st.Board(b.viewer(t, sp))))
+		b.reply(t, sp, b.withNotes(t, t.st.Board(b.viewer(t, sp))))
 	default:
 		return fmt.Errorf("%w: say board, or board text for the text board", ErrBadCommand)
 	}

@@ -46,15 +46,17 @@
 //     the archive indexes and rates players. link (link.go) joins an
 //     identity to another's player with a one-time code kept by the
 //     Archive (PutLinkCode, TakeLinkCode, LinkIdentity).
-//   - Game clocks (timecontrol.go): start takes a TimeControl (Fischer
-//     "10m+5s", correspondence "1d"), Config.Clock is the default; the
-//     Record keeps a GameClock as timestamps (time left at the last turn
-//     change, when the running turn began), so time runs while no process
-//     is up. Every command's load claims a fallen flag first (EndTime), and
-//     a bot with a Sender keeps a timer per clocked table, found again
-//     after a restart through the owed marks. A State that is a
-//     SetupPhaser is untimed during its setup; the AI's AIPlayer.Budget is
-//     a share of its clock.
+//   - Referees (for_clock.go): a Referee attached with AddReferee is told
+//     of each table's moments (before a command or an action, after an
+//     action, when play begins, before and after a save), may end a game
+//     then, adds words to the host's lines, takes words of start, gives
+//     the AI a time budget (AIPlayer.Budget) and keeps a table marked as
+//     owing work; Revisit lets the referees judge a table without a
+//     command.
+//   - The record keeps a game's clock (timecontrol.go): its TimeControl
+//     (Fischer "10m+5s", correspondence "1d") and a GameClock of
+//     timestamps; the rules that run it are a feature's, a Referee. A
+//     State that is a SetupPhaser is untimed during its setup.
 //   - Observe (observe.go) tells an Observer what happens, for an
 //     operator's metrics: each command (network, kind, and its verb as
 //     declared: a bare move is "move", anything undeclared "other"),

@@ -118,7 +118,7 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 	}
 	t.rec.Waiting = true
 	if old.Clock != nil { // a rematch keeps the clock
-		t.rec.Clock = newGameClock(old.Clock.Control, len(t.rec.Seats))
+		t.rec.Clock = &GameClock{Control: old.Clock.Control} // set running when play begins
 	}
 	t.chat("Rematch, colours swapped.")
 	return b.begin(t)

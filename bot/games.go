@@ -665,7 +665,7 @@ func (b *Bot) runningGameReplies(t *tx) []Reply {
 		head += ", since " + t.rec.Began.UTC().Format("2006-01-02 15:04")
 	}
 	head += ": " + b.status(t, speaker{}) // nobody's seat: a spectator
-	board := b.withClock(t, t.st.Board(Spectator))
+	board := b.withNotes(t, t.st.Board(Spectator))
 	b.attachPicture(&board, t.spec.Name, t.st, Spectator, b.pictureCaption(t))
 	return []Reply{{Text: head}, board}
 }

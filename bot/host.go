@@ -51,8 +51,8 @@ func (b *Bot) host(ctx context.Context, t *tx, sp speaker, args []string) error 
 			return err
 		}
 	}
-	if t.rec.Clock == nil && !b.cfg.Clock.IsZero() {
-		t.rec.Clock = newGameClock(b.cfg.Clock, len(t.rec.Seats)) // the default
+	if _, open, err := b.opening(nil); err == nil {
+		open(t) // the referees' defaults
 	}
 	if err := b.register(ctx, id, t.table); err != nil {
 		return err

@@ -60,6 +60,8 @@ var botClasses = map[string]string{
 	"bot/guessgame":    game,
 	"bot/strategogame": game,
 
+	"bot/clock": feature,
+
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,
 	"bot/picture/picturetest": testSupport,

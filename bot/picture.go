@@ -149,13 +149,10 @@ func (b *Bot) PictureFor(ctx context.Context, table Table, userID string) ([]byt
 }
 
 // pictureCaption is the host's line under a board: each seat's player
-// and, in a clocked game in play, their time left, "Red: alice 9:41 (to
-// move) · Blue: AI level 3 10:05".
+// and the referees' words after it, "Red: alice 9:41 (to move) · Blue: AI
+// level 3 10:05".
 func (b *Bot) pictureCaption(t *tx) string {
 	parts := make([]string, len(t.rec.Seats))
-	c := t.rec.Clock
-	timed := c != nil && t.rec.Phase != PhaseSetup && len(c.LeftMS) == len(t.rec.Seats)
-	now := b.clock.Now()
 	for i, s := range t.rec.Seats {
 		name := b.playerName(s)
 		switch s.Kind {
@@ -164,13 +161,7 @@ func (b *Bot) pictureCaption(t *tx) string {
 		case SeatInvited:
 			name = cmp.Or(s.Name, s.UserID) + " (invited)"
 		}
-		parts[i] = t.spec.SeatName(i) + ": " + name
-		if timed {
-			parts[i] += " " + clockText(c.left(i, now))
-			if c.running() && c.Turn == i {
-				parts[i] += " (to move)"
-			}
-		}
+		parts[i] = t.spec.SeatName(i) + ": " + name + b.seatWords(t, i)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -240,7 +240,7 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 		Network: table.Network, Channel: table.Channel,
 		Running: t.rec.Phase != PhaseOver,
 		Status:  b.status(t, speaker{}), // nobody's seat: a spectator
-		Board:   b.withClock(t, t.st.Board(Spectator)).Text,
+		Board:   b.withNotes(t, t.st.Board(Spectator)).Text,
 		Moves:   slices.Clone(t.rec.Moves),
 		Began:   t.rec.Began,
 	}

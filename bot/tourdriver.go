@@ -524,7 +524,7 @@ func (b *Bot) playTourMoves(ctx context.Context, tr *tournament, g *tourGame, ta
 			live = false
 		}
 		if !more || !live {
-			if !live || !owesWork(t) {
+			if !live || !b.owesWork(t) {
 				if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 					b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
 				}
@@ -590,7 +590,7 @@ func (b *Bot) makeTourGame(ctx context.Context, tr *tournament, g *tourGame, fir
 		t.rec.Seats = []Seat{first.seat(), second.seat()}
 		t.rec.Clock = nil
 		if tr.Clock != nil {
-			t.rec.Clock = newGameClock(*tr.Clock, len(t.rec.Seats))
+			t.rec.Clock = &GameClock{Control: *tr.Clock} // set running when play begins
 		}
 		t.rec.ID = g.GameID
 		return b.begin(t)

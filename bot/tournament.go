@@ -458,8 +458,8 @@ func (b *Bot) createTournament(ctx context.Context, m Message, table Table, args
 	if _, err := tourney.Schedule(format, n, tr.Rounds); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadCommand, err)
 	}
-	if tr.Clock == nil && !b.cfg.Clock.IsZero() {
-		tc := b.cfg.Clock
+	if tr.Clock == nil && !b.cfg.TournamentClock.IsZero() {
+		tc := b.cfg.TournamentClock
 		tr.Clock = &tc
 	}
 	if err := b.limitTournaments(ctx, m); err != nil {

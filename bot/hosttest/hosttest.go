@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/clock"
 )
 
 // Host is the core with its features attached. The core's methods
@@ -18,18 +19,30 @@ type Host struct {
 // Option sets a feature's configuration.
 type Option func(*options)
 
-type options struct{}
+type options struct {
+	clock clock.Config
+}
+
+// Clock makes tc the time control of games started without one (as the
+// config's clock key does for cmd/ataxxbot).
+func Clock(tc bot.TimeControl) Option {
+	return func(o *options) { o.clock.Default = tc }
+}
 
 // New builds a host as bot.New does, with every feature attached.
-func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
+func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
 	var o options
 	for _, f := range opts {
 		f(&o)
 	}
-	b, err := bot.New(cfg, st, clock, kinds, log)
+	if cfg.TournamentClock.IsZero() {
+		cfg.TournamentClock = o.clock.Default // as cmd/ataxxbot wires the clock key
+	}
+	b, err := bot.New(cfg, st, clk, kinds, log)
 	if err != nil {
 		return nil, err
 	}
+	clock.Attach(b, o.clock, log)
 	h := &Host{Bot: b}
 	return h, nil
 }

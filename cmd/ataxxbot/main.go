@@ -40,6 +40,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
@@ -133,7 +134,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		ChallengeTTL:       cfg.Challenge.Timeout,
 		UndoWindow:         cfg.Challenge.UndoWindow,
 		DrawWindow:         cfg.Challenge.DrawWindow,
-		Clock:              cfg.Clock.control,
+		TournamentClock:    cfg.Clock.control,
 		PublicURL:          cfg.HTTP.PublicURL,
 		RecordCache:        cfg.RecordCache,
 	}
@@ -182,6 +183,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
+	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)
 	defer b.Close()
 	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
 	if *opt.http != "" {

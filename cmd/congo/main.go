@@ -56,6 +56,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/adapters/console"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -288,6 +289,7 @@ func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) err
 	if err != nil {
 		return err
 	}
+	clock.Attach(b, clock.Config{}, nil)
 	defer b.Close()
 	table := bot.Table{Network: console.Network, Channel: o.channel}
 	if err := seat(ctx, st, kind, table, o); err != nil {
@@ -335,6 +337,7 @@ func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writ
 	if err != nil {
 		return err
 	}
+	clock.Attach(b, clock.Config{}, nil)
 	defer b.Close()
 	tag := newID()
 	o.channel = "congo-" + tag
