@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // A store's whole content, as items: what a backup file holds and what
@@ -157,6 +158,41 @@ func recordNewer(key string, src, dst []byte) (newer, decided bool) {
 		return false, false
 	}
 	return s.Updated.After(d.Updated), true
+}
+
+// Tournaments as they are stored (by package bot/tournament): Migrate
+// reads their keys, states and games to copy them and to order two copies
+// of one. The keys and the JSON are the stored format; they do not change.
+const (
+	tournamentPrefix = "tournament:"    // + id: a tournament
+	tournamentAtKey  = "tournament-at:" // + table key: a channel's latest tournament's id
+)
+
+// tourState is a stored tournament's state; gameState a stored game's.
+type (
+	tourState string
+	gameState string
+)
+
+const (
+	tourRunning  tourState = "running"
+	tourFinished tourState = "finished"
+	tourStopped  tourState = "stopped"
+	gameRunning  gameState = "running"
+	gameDone     gameState = "done"
+	gameVoid     gameState = "void"
+	gameStopped  gameState = "stopped"
+)
+
+// tournament is what Migrate reads of a stored tournament.
+type tournament struct {
+	ID      string    `json:"id"`
+	State   tourState `json:"state"`
+	Created time.Time `json:"created"`
+	Games   []struct {
+		State gameState `json:"state,omitempty"`
+		Tries int       `json:"tries,omitempty"`
+	} `json:"games,omitempty"`
 }
 
 // progress orders the states of one tournament: each game that began,

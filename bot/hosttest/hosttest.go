@@ -7,18 +7,25 @@ import (
 	"log/slog"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
 
 // Host is the core with its features attached. The core's methods
 // (Handle, Resume ...) and the features' views are its own.
 type Host struct {
 	*bot.Bot
+	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
 }
 
 // Option sets a feature's configuration.
 type Option func(*options)
 
-type options struct{}
+type options struct {
+	tournament tournament.Config
+}
+
+// Tournaments sets the tournaments' configuration.
+func Tournaments(c tournament.Config) Option { return func(o *options) { o.tournament = c } }
 
 // New builds a host as bot.New does, with every feature attached.
 func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
@@ -31,6 +38,10 @@ func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *s
 		return nil, err
 	}
 	h := &Host{Bot: b}
+	if h.Director, err = tournament.Attach(b, o.tournament); err != nil {
+		b.Close()
+		return nil, err
+	}
 	return h, nil
 }
 
