@@ -120,7 +120,7 @@ type Bot struct {
 	workers sync.WaitGroup
 	flags   map[string]*time.Timer // table key -> the timer that claims its flag
 
-	// Owed marks and tables that callers play themselves (for_tournament.go).
+	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
 	owedOwners  []owedOwner
 	ownedTables []OwnedTables
 

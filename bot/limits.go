@@ -36,7 +36,8 @@ type Limits struct {
 	// once; a challenge already open may still be taken up. 0: no limit.
 	Challenges int
 	// Tournaments is how many tournaments, waiting for players or
-	// running, one identity may have made at once. 0: no limit.
+	// running, one identity may have made at once; what runs them reads
+	// it (Config) and refuses more. 0: no limit.
 	Tournaments int
 	// Games and challenges are found in the player's seat index, which
 	// keeps their last maxIndexed tables: a limit above that is no limit.
