@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
-
-	"github.com/ataxxbot/ataxxbot/bot/picture"
 )
 
 // Config is the bot's behaviour that an operator sets.
@@ -45,9 +43,6 @@ type Config struct {
 	// and rated (rating, top). Off: the archive commands say this bot
 	// keeps no archive.
 	Archive bool
-	// TournamentClock is the time control of a tournament created
-	// without one; zero: untimed.
-	TournamentClock TimeControl
 	// PublicURL is where the bot's web view is seen from outside
 	// ("https://games.example.org"): the lines that say a game's id link
 	// to its page, PublicURL/games/ID. "": no links.
@@ -63,15 +58,6 @@ type Config struct {
 	// checks the version with the store. Default 10,000 (a record is
 	// about 1 KB); negative: none.
 	RecordCache int
-	// TournamentGames is how many tournament games between programs this
-	// process plays at once (each in the background, beside the chat's
-	// searches); default 1.
-	TournamentGames int
-	// TournamentMaxPlies is the move limit of tournament games: a game
-	// that reaches it is drawn ("move limit"), as a match runner
-	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
-	// negative: none.
-	TournamentMaxPlies int
 	// Limits are what one identity may do (limits.go); a zero field
 	// limits nothing.
 	Limits Limits
@@ -101,12 +87,6 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Searchers <= 0 {
 		c.Searchers = runtime.NumCPU()
-	}
-	if c.TournamentGames <= 0 {
-		c.TournamentGames = 1
-	}
-	if c.TournamentMaxPlies == 0 {
-		c.TournamentMaxPlies = 1000
 	}
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
@@ -138,11 +118,9 @@ type Bot struct {
 
 	referees []Referee // told of tables' moments (for_clock.go)
 
-	// Tournaments this process drives (tourdriver.go), and a place per
-	// game between programs it may play at once.
-	tours     map[string]*tourRun
-	tourSlots chan struct{}
-	tourKit   picture.Lazy[*picture.Toolkit] // draws standings and crosstables
+	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
+	owedOwners  []owedOwner
+	ownedTables []OwnedTables
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
@@ -166,8 +144,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{},
-		tours: map[string]*tourRun{}, tourSlots: make(chan struct{}, cfg.TournamentGames)}
+		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}
 	for _, k := range kinds {
 		spec := k.Spec()
 		name := strings.ToLower(spec.Name)
@@ -196,10 +173,6 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 		return nil, err
 	}
 	if err := b.Register(b.archiveCommands()...); err != nil {
-		cancel()
-		return nil, err
-	}
-	if err := b.Register(b.tournamentCommands()...); err != nil {
 		cancel()
 		return nil, err
 	}
@@ -240,9 +213,9 @@ func (b *Bot) Prefix() string { return b.cfg.Prefix }
 // table's AI thinking never delays another table's replies. Without it
 // (the console) Handle returns after the AI has moved. Call it before the
 // first Handle.
-// Nothing is said at the tables of tournament games between programs,
-// which no channel shows.
-func (b *Bot) Async(sender Sender) { b.sender = quietTours{sender} }
+// Nothing is said at the tables callers own (OwnTables), which no channel
+// shows.
+func (b *Bot) Async(sender Sender) { b.sender = hushOwned{Sender: sender, b: b} }
 
 // Settle waits until no AI worker is running (the AI has answered at every
 // table), or ctx is done: a console reaching the end of its input lets the
@@ -1038,8 +1011,8 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 	}
 	var errs []error
 	for _, key := range keys {
-		if strings.HasPrefix(key, tournamentPrefix) {
-			if err := b.resumeTournament(ctx, key, network); err != nil {
+		if o, ok := b.owedOwnerOf(key); ok {
+			if err := o.resume(ctx, key, network); err != nil {
 				errs = append(errs, fmt.Errorf("%s: %w", key, err))
 			}
 			continue
@@ -1056,8 +1029,10 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 		if table.Network != network {
 			continue
 		}
-		if isTourGame(table) {
-			b.sweepTourGame(ctx, table) // its tournament's driver plays it
+		if o, ok := b.tableOwner(table); ok {
+			if o.Sweep != nil {
+				o.Sweep(ctx, table) // its owner plays it
+			}
 			continue
 		}
 		if b.sender == nil && !b.claim(key) {

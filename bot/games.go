@@ -657,8 +657,8 @@ func (b *Bot) gameReplies(g ArchivedGame, m Message, player string) ([]Reply, er
 // board as a spectator sees them, so a hidden kind shows no hidden piece.
 func (b *Bot) runningGameReplies(t *tx) []Reply {
 	where := GameView{Network: t.table.Network, Channel: t.table.Channel}
-	if isTourGame(t.table) {
-		where.Channel = "" // a game between programs: no channel shows it
+	if _, owned := b.OwnedTableName(t.table); owned {
+		where.Channel = "" // a table no channel shows
 	}
 	head := fmt.Sprintf("Game %s, %s, at %s", t.rec.ID, strings.ToLower(t.spec.Name), where.Where())
 	if !t.rec.Began.IsZero() {

@@ -60,7 +60,8 @@ var botClasses = map[string]string{
 	"bot/guessgame":    game,
 	"bot/strategogame": game,
 
-	"bot/clock": feature,
+	"bot/clock":      feature,
+	"bot/tournament": feature,
 
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,

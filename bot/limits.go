@@ -36,7 +36,8 @@ type Limits struct {
 	// once; a challenge already open may still be taken up. 0: no limit.
 	Challenges int
 	// Tournaments is how many tournaments, waiting for players or
-	// running, one identity may have made at once. 0: no limit.
+	// running, one identity may have made at once; what runs them reads
+	// it (Config) and refuses more. 0: no limit.
 	Tournaments int
 	// Games and challenges are found in the player's seat index, which
 	// keeps their last maxIndexed tables: a limit above that is no limit.
@@ -316,37 +317,4 @@ func tableNames(tables []Table) string {
 		}
 	}
 	return cut(strings.Join(names, ", "), 120)
-}
-
-// limitTournaments refuses a new tournament from someone who has made
-// Limits.Tournaments that wait or run. Tournaments that wait or run are
-// the ones marked as owed work.
-func (b *Bot) limitTournaments(ctx context.Context, m Message) error {
-	most := b.cfg.Limits.Tournaments
-	if most <= 0 || b.isAdmin(m) {
-		return nil
-	}
-	keys, err := b.store.Owed(ctx)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	var mine []string
-	for _, k := range keys {
-		id, ok := strings.CutPrefix(k, tournamentPrefix)
-		if !ok {
-			continue
-		}
-		tr, _, err := b.loadTournament(ctx, id)
-		if err != nil || tr.By != m.UserID || (tr.State != tourWaiting && tr.State != tourRunning) {
-			continue
-		}
-		if table, err := ParseTable(tr.Table); err == nil && table.Network == m.Network {
-			mine = append(mine, tr.ID)
-		}
-	}
-	if len(mine) >= most {
-		return fmt.Errorf("%w: you run %d tournaments already (%s), the most at once here; stop one or let it end first",
-			ErrLimit, len(mine), cut(strings.Join(mine, ", "), 80))
-	}
-	return nil
 }

@@ -244,8 +244,8 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 		Moves:   slices.Clone(t.rec.Moves),
 		Began:   t.rec.Began,
 	}
-	if id, _, ok := strings.Cut(strings.TrimPrefix(table.Channel, tourChannel), ":"); ok && isTourGame(table) {
-		v.Channel = "tournament " + id // a game between programs, at a table no channel shows
+	if name, owned := b.OwnedTableName(table); owned && name != "" {
+		v.Channel = name // a table no channel shows, named by its owner
 	}
 	_, exports := t.kind.(Exporter)
 	v.Exportable = exports && (!t.spec.Hidden || !v.Running)

@@ -13,10 +13,11 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/tourney"
 )
 
-// Games is what the pages read: the bot's spectator views
-// (bot.Bot implements it).
+// Games is what the pages read: the bot's spectator views and its
+// tournaments' (the host with its features attached implements it).
 type Games interface {
 	Kinds() []bot.Spec
 	RunningGames(ctx context.Context, n int) ([]bot.GameView, error)
@@ -25,12 +26,10 @@ type Games interface {
 	Leaderboard(ctx context.Context, kind string, n int) ([]bot.Ranking, error)
 	ExportGame(ctx context.Context, id string) (name string, data []byte, err error)
 	GamePicture(ctx context.Context, id string) ([]byte, error)
-	ViewTournament(ctx context.Context, id string) (bot.TournamentView, error)
-	RunningTournaments(ctx context.Context) ([]bot.TournamentView, error)
-	FinishedTournaments(ctx context.Context, n int) ([]bot.TournamentView, error)
+	ViewTournament(ctx context.Context, id string) (tourney.View, error)
+	RunningTournaments(ctx context.Context) ([]tourney.View, error)
+	FinishedTournaments(ctx context.Context, n int) ([]tourney.View, error)
 }
-
-var _ Games = (*bot.Bot)(nil)
 
 // Page sizes.
 const (

@@ -13,6 +13,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
+	"github.com/ataxxbot/ataxxbot/bot/tourney"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -55,7 +56,7 @@ func (s *site) tournament(t *testing.T, channel, args string) string {
 }
 
 // finished waits until tournament id is over and returns its view.
-func (s *site) finished(t *testing.T, id string) bot.TournamentView {
+func (s *site) finished(t *testing.T, id string) tourney.View {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -21,7 +23,7 @@ func TestTournamentsHaveTheirOwnNumbers(t *testing.T) {
 	if _, err := st.Save(ctx, "tournament:t2", []byte(`{"schema":1,"id":"t2","kind":"ataxx","state":"finished"}`), 0, false); err != nil {
 		t.Fatal(err)
 	}
-	b, in := newTourBot(t, st, bot.Config{TournamentGames: 2})
+	b, in := newTourBot(t, st, bot.Config{}, hosttest.Tournaments(tournament.Config{Games: 2}))
 	for _, c := range []struct {
 		name, channel, wantID string
 		wantGames             []string

@@ -14,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -107,13 +108,13 @@ func (in *tourInbox) channels() []string {
 	return out
 }
 
-func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config) (*hosttest.Host, *tourInbox) {
+func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config, opts ...hosttest.Option) (*hosttest.Host, *tourInbox) {
 	t.Helper()
 	cfg.Archive = true
 	k := ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{Engines: map[string]ataxxgame.Engine{
 		"crasher": crashEngine{}, "cheat": illegalEngine{}, "hanger": hangEngine{},
 	}})
-	b := hosttest.Must(hosttest.New(cfg, st, nil, []bot.Kind{k}, nil))
+	b := hosttest.Must(hosttest.New(cfg, st, nil, []bot.Kind{k}, nil, opts...))
 	in := newTourInbox()
 	b.Async(in)
 	t.Cleanup(b.Close)
@@ -130,7 +131,7 @@ var (
 // background; each failing program loses the game where it fails, and
 // the standings, crosstable and archive say so.
 func TestTournamentOfLevelsAndFailingPrograms(t *testing.T) {
-	b, in := newTourBot(t, memory.New(), bot.Config{TournamentGames: 2})
+	b, in := newTourBot(t, memory.New(), bot.Config{}, hosttest.Tournaments(tournament.Config{Games: 2}))
 	out := joined(say(b, "#t", "alice", "!tournament ataxx roundrobin ai:2 ai:crasher ai:cheat ai:hanger rounds 1"))
 	for _, want := range []string{"Ataxx round robin, 4 players (ai:2, ai:crasher, ai:cheat, ai:hanger), 1 round, untimed", "0 of 6 games played"} {
 		if !strings.Contains(out, want) {
@@ -285,7 +286,7 @@ func TestTournamentRefusals(t *testing.T) {
 func TestTournamentStop(t *testing.T) {
 	g := newGate() // the AI thinks until the stop cancels it: no game ends before
 	st := memory.New()
-	b := hosttest.Must(hosttest.New(bot.Config{Archive: true, TournamentGames: 2}, st, nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil))
+	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(g, ataxxgame.Options{})}, nil, hosttest.Tournaments(tournament.Config{Games: 2})))
 	in := newTourInbox()
 	b.Async(in)
 	defer b.Close()
@@ -376,7 +377,7 @@ func TestTournamentOfPeople(t *testing.T) {
 // TestTournamentMoveLimit: a tournament game that reaches the move limit
 // is drawn there ("move limit"), counted as a draw, and archived.
 func TestTournamentMoveLimit(t *testing.T) {
-	b, in := newTourBot(t, memory.New(), bot.Config{TournamentMaxPlies: 8, TournamentGames: 2})
+	b, in := newTourBot(t, memory.New(), bot.Config{}, hosttest.Tournaments(tournament.Config{MaxPlies: 8, Games: 2}))
 	say(b, "#m", "alice", "!tournament ataxx roundrobin ai:2 ai:3 ai:4 rounds 1")
 	said := in.wait(t, "#m", overPattern, 30*time.Second)
 	if n := len(regexp.MustCompile(`½-½ ai:\d \(move limit; game \w+\)`).FindAllString(said, -1)); n != 3 {

@@ -8,26 +8,32 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
 
 // Host is the core with its features attached. The core's methods
 // (Handle, Resume ...) and the features' views are its own.
 type Host struct {
 	*bot.Bot
+	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
 }
 
 // Option sets a feature's configuration.
 type Option func(*options)
 
 type options struct {
-	clock clock.Config
+	clock      clock.Config
+	tournament tournament.Config
 }
 
 // Clock makes tc the time control of games started without one (as the
-// config's clock key does for cmd/ataxxbot).
+// config's clock key does for cmd/ataxxbot, for tournaments too).
 func Clock(tc bot.TimeControl) Option {
 	return func(o *options) { o.clock.Default = tc }
 }
+
+// Tournaments sets the tournaments' configuration.
+func Tournaments(c tournament.Config) Option { return func(o *options) { o.tournament = c } }
 
 // New builds a host as bot.New does, with every feature attached.
 func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
@@ -35,8 +41,8 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	for _, f := range opts {
 		f(&o)
 	}
-	if cfg.TournamentClock.IsZero() {
-		cfg.TournamentClock = o.clock.Default // as cmd/ataxxbot wires the clock key
+	if o.tournament.Clock.IsZero() {
+		o.tournament.Clock = o.clock.Default // as cmd/ataxxbot wires the clock key
 	}
 	b, err := bot.New(cfg, st, clk, kinds, log)
 	if err != nil {
@@ -44,6 +50,10 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	}
 	clock.Attach(b, o.clock, log)
 	h := &Host{Bot: b}
+	if h.Director, err = tournament.Attach(b, o.tournament); err != nil {
+		b.Close()
+		return nil, err
+	}
 	return h, nil
 }
 

@@ -43,6 +43,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -121,22 +122,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		externals[e.Name] = uai.Player{Path: e.Path, Args: e.Args, Options: e.Options, MoveTime: e.MoveTime}
 	}
 	botCfg := bot.Config{
-		DefaultKind:        cfg.DefaultGame,
-		IdleAfter:          cfg.IdleAfter,
-		Archive:            cfg.Archive == nil || *cfg.Archive,
-		Searchers:          cfg.AI.Searchers,
-		TournamentGames:    cfg.Tournament.Games,
-		TournamentMaxPlies: cfg.Tournament.MaxPlies,
-		Prefix:             cfg.Prefix,
-		Admins:             cfg.Admins,
-		DefaultLevel:       cfg.AI.DefaultLevel,
-		MaxLevel:           cfg.AI.MaxLevel,
-		ChallengeTTL:       cfg.Challenge.Timeout,
-		UndoWindow:         cfg.Challenge.UndoWindow,
-		DrawWindow:         cfg.Challenge.DrawWindow,
-		TournamentClock:    cfg.Clock.control,
-		PublicURL:          cfg.HTTP.PublicURL,
-		RecordCache:        cfg.RecordCache,
+		DefaultKind:  cfg.DefaultGame,
+		IdleAfter:    cfg.IdleAfter,
+		Archive:      cfg.Archive == nil || *cfg.Archive,
+		Searchers:    cfg.AI.Searchers,
+		Prefix:       cfg.Prefix,
+		Admins:       cfg.Admins,
+		DefaultLevel: cfg.AI.DefaultLevel,
+		MaxLevel:     cfg.AI.MaxLevel,
+		ChallengeTTL: cfg.Challenge.Timeout,
+		UndoWindow:   cfg.Challenge.UndoWindow,
+		DrawWindow:   cfg.Challenge.DrawWindow,
+		PublicURL:    cfg.HTTP.PublicURL,
+		RecordCache:  cfg.RecordCache,
 	}
 	if *cs61b {
 		if botCfg.DefaultLevel == 0 {
@@ -185,11 +183,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)
 	defer b.Close()
+	tours, err := tournament.Attach(b, tournament.Config{Games: cfg.Tournament.Games, MaxPlies: cfg.Tournament.MaxPlies, Clock: cfg.Clock.control})
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
 	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
 	if *opt.http != "" {
 		cfg.HTTP.Listen = *opt.http
 	}
-	ops, err := startHTTP(ctx, cfg, networked, b, st, log)
+	ops, err := startHTTP(ctx, cfg, networked, host{Bot: b, Director: tours}, st, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -225,6 +228,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// host is the game host with its features attached, as the web view
+// reads it: the core's views and the tournaments'.
+type host struct {
+	*bot.Bot
+	*tournament.Director
 }
 
 // greeting is the console's first line: the games it hosts and how to

@@ -1,0 +1,278 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+)
+
+// What a package beside the core needs to run games of its own: the
+// host's configuration and store, tables it opens with seats it names,
+// AI turns it plays itself, games it ends, owed-work marks it keeps, and
+// tables it plays away from any chat.
+
+// ErrTableBusy: the table holds another game, one that still needs it.
+var ErrTableBusy = errors.New("the table is busy")
+
+// Config is the host's configuration, with its defaults filled in.
+func (b *Bot) Config() Config { return b.cfg }
+
+// Store is the store the host keeps its tables in.
+func (b *Bot) Store() Store { return b.store }
+
+// Clock is the host's clock.
+func (b *Bot) Clock() Clock { return b.clock }
+
+// Logger is the host's log.
+func (b *Bot) Logger() *slog.Logger { return b.log }
+
+// Archive is the store's archive of finished games, or nil when the host
+// keeps none.
+func (b *Bot) Archive() Archive { return b.archive() }
+
+// NewGameID returns a fresh archive id for a game, as a game that begins
+// gets one.
+func (b *Bot) NewGameID(ctx context.Context) (string, error) {
+	a := b.archive()
+	if a == nil {
+		return "", errNoArchive
+	}
+	return nextGameID(ctx, a)
+}
+
+// GameRef names game id as the begin and end lines do: "game 3k", with
+// its page when the web view's public address is configured.
+func (b *Bot) GameRef(id string) string { return b.gameRef(id) }
+
+// AISeat reads ai, ai:LEVEL or ai:PROGRAM as a seat of spec's game: ok is
+// false when w names no AI at all, err says why one it names cannot play.
+func (b *Bot) AISeat(spec Spec, w string) (seat Seat, ok bool, err error) { return b.aiSeatOf(spec, w) }
+
+// Shown is a player's name as the host shows it: a name outside ASCII
+// with its code points after it, an invisible character as "?".
+func Shown(name string) string { return shown(name) }
+
+// Printable reports whether s has no control characters.
+func Printable(s string) bool { return printable(s) }
+
+// Cut shortens s to at most n bytes at a character boundary, marking the
+// cut with "...".
+func Cut(s string, n int) string { return cut(s, n) }
+
+// Plural is n and noun, with an s unless n is 1: "1 game", "3 games".
+func Plural(n int, noun string) string { return plural(n, noun) }
+
+// Vacant reports whether a table holding r may take a new game: it holds
+// a finished game, or one in setup that nobody sat down to or asked to
+// start, and it is not linked to another table.
+func (r *Record) Vacant() bool {
+	return r.Link == "" && (r.Phase == PhaseOver || r.Phase == PhaseSetup && !r.Waiting && !r.hasHuman())
+}
+
+// Opening is a game OpenGame puts at a table.
+type Opening struct {
+	Kind  string       // the kind's name, lower case
+	Seats []Seat       // who plays, in seat order
+	Clock *TimeControl // nil: untimed
+	ID    string       // its archive id, given before it is made
+}
+
+// OpenGame puts game o at table and begins it, unless the game with o's
+// id is there already (then it returns no replies); ErrTableBusy when the
+// table holds a game that is not Vacant, or a record that cannot be read
+// (at a table an owner claimed with OwnTables, such a record is
+// replaced). It returns what the table is told. At a table no owner
+// claimed, an AI that moves first is set to play as after any command.
+func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, error) {
+	m := Message{Network: table.Network, Channel: table.Channel}
+	_, owned := b.tableOwner(table)
+	t, err := b.update(ctx, table, m, func(t *tx) error {
+		t.replies = nil
+		var old *Record
+		switch {
+		case !t.empty() && t.damaged == nil && t.rec.ID == o.ID:
+			return nil // made already
+		case t.damaged != nil && !owned:
+			return ErrTableBusy
+		case !t.empty() && t.damaged == nil:
+			if !t.rec.Vacant() {
+				return ErrTableBusy
+			}
+			old = t.rec
+		}
+		if err := b.reset(t, old, o.Kind, m); err != nil {
+			return err
+		}
+		t.rec.Seats = slices.Clone(o.Seats)
+		t.rec.Clock = nil
+		if o.Clock != nil {
+			t.rec.Clock = &GameClock{Control: *o.Clock} // set running when play begins
+		}
+		t.rec.ID = o.ID
+		return b.begin(t)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(t.replies) > 0 && !owned && aiToAct(t) && b.sender != nil {
+		b.scheduleAI(t.table) // without a Sender, the next command at the table plays it
+	}
+	return t.replies, nil
+}
+
+// EndGame ends game id at table with res, announced as text, and drops
+// any draw or undo offer; it does nothing when the table holds another
+// game or the game is over. It returns what the table is told, addressed.
+func (b *Bot) EndGame(ctx context.Context, table Table, id string, res Result, text string) ([]Reply, error) {
+	none := Message{Network: table.Network, Channel: table.Channel}
+	t, err := b.update(ctx, table, none, func(t *tx) error {
+		t.replies = nil
+		if t.empty() || t.damaged != nil || t.rec.ID != id || t.rec.Phase == PhaseOver {
+			return nil
+		}
+		t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
+		b.end(t, res, text)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.finish(none, table, t.replies), nil
+}
+
+// PlayAITurn makes one AI action at table if an AI owes one, saved;
+// more reports whether it did (so another may follow). It returns what
+// the table is told, addressed.
+func (b *Bot) PlayAITurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
+	return b.aiTurn(ctx, table)
+}
+
+// TableRecord reads the record at table (nil when the table is empty or
+// its record cannot be read) and whether it leaves the host work to do
+// later: an AI to act, a challenge to expire, a clock to watch.
+func (b *Bot) TableRecord(ctx context.Context, table Table) (rec *Record, owes bool, err error) {
+	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
+	if err != nil {
+		return nil, false, err
+	}
+	if t.empty() || t.damaged != nil {
+		return nil, false, nil
+	}
+	return t.rec, b.owesWork(t), nil
+}
+
+// Claim marks table as having its AI actions played by the caller in
+// this process; false when something here plays them already. Release
+// ends the claim.
+func (b *Bot) Claim(table Table) bool { return b.claim(table.Key()) }
+
+// Release ends a Claim.
+func (b *Bot) Release(table Table) { b.release(table.Key()) }
+
+// Say sends replies at table through the Sender given to Async,
+// addressed as a command's are; without a Sender nothing is sent.
+func (b *Bot) Say(ctx context.Context, table Table, replies []Reply) error {
+	if len(replies) == 0 || b.sender == nil {
+		return nil
+	}
+	none := Message{Network: table.Network, Channel: table.Channel}
+	return b.sender.Send(ctx, b.finish(none, table, replies))
+}
+
+// Go runs f on a goroutine of the host's: its ctx is done when Close is
+// called, and Close waits for it. It returns false, running nothing,
+// once the host is closed.
+func (b *Bot) Go(f func(ctx context.Context)) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ctx.Err() != nil {
+		return false
+	}
+	b.workers.Add(1)
+	go func() {
+		defer b.workers.Done()
+		f(b.ctx)
+	}()
+	return true
+}
+
+// owedOwner is who resumes the owed-work marks under a key prefix that
+// names no table.
+type owedOwner struct {
+	prefix string
+	resume func(ctx context.Context, key, network string) error
+}
+
+// OwnOwed hands the owed-work marks whose key begins with prefix (keys
+// that are not tables) to resume: Resume calls it with each such key and
+// its network instead of reading the key as a table. Call it before the
+// first Resume.
+func (b *Bot) OwnOwed(prefix string, resume func(ctx context.Context, key, network string) error) {
+	b.owedOwners = append(b.owedOwners, owedOwner{prefix: prefix, resume: resume})
+}
+
+// owedOwnerOf finds who owns the owed mark key.
+func (b *Bot) owedOwnerOf(key string) (owedOwner, bool) {
+	for _, o := range b.owedOwners {
+		if strings.HasPrefix(key, o.prefix) {
+			return o, true
+		}
+	}
+	return owedOwner{}, false
+}
+
+// OwnedTables are tables a caller plays itself, away from any chat: the
+// tables whose channel begins with Prefix, a channel no network has.
+// Nothing said at them is sent; Resume hands their owed marks to Sweep
+// (which clears what nothing owes) instead of playing their AI; Name
+// says how a view names where such a table's game is played ("" for no
+// place).
+type OwnedTables struct {
+	Prefix string
+	Sweep  func(ctx context.Context, table Table)
+	Name   func(table Table) string
+}
+
+// OwnTables claims the tables of o. Call it before the first Handle.
+func (b *Bot) OwnTables(o OwnedTables) { b.ownedTables = append(b.ownedTables, o) }
+
+// tableOwner finds who claimed table.
+func (b *Bot) tableOwner(table Table) (OwnedTables, bool) {
+	for _, o := range b.ownedTables {
+		if strings.HasPrefix(table.Channel, o.Prefix) {
+			return o, true
+		}
+	}
+	return OwnedTables{}, false
+}
+
+// OwnedTableName reports whether an owner claimed table (OwnTables), and
+// how views name where its game is played.
+func (b *Bot) OwnedTableName(table Table) (name string, owned bool) {
+	o, ok := b.tableOwner(table)
+	if !ok {
+		return "", false
+	}
+	if o.Name != nil {
+		name = o.Name(table)
+	}
+	return name, true
+}
+
+// hushOwned is the Sender the host uses: what is said at an owned table
+// goes nowhere (no chat has its channel).
+type hushOwned struct {
+	Sender
+	b *Bot
+}
+
+func (q hushOwned) Send(ctx context.Context, replies []Reply) error {
+	out := slices.DeleteFunc(slices.Clone(replies), func(r Reply) bool { _, owned := q.b.tableOwner(r.To); return owned })
+	if len(out) == 0 {
+		return nil
+	}
+	return q.Sender.Send(ctx, out)
+}
