@@ -194,10 +194,6 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 		cancel()
 		return nil, err
 	}
-	if err := b.Register(b.archiveCommands()...); err != nil {
-		cancel()
-		return nil, err
-	}
 	if err := b.Register(b.tournamentCommands()...); err != nil {
 		cancel()
 		return nil, err
@@ -800,7 +796,6 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.records.remember(t, data, version, true)
 		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
-		b.archiveSaved(ctx, t)
 		b.armFlag(t.table, t.rec)
 		b.published(ctx, t, version)
 		if t.rec.Clock != nil && t.rec.Phase == PhaseOver && !owesWork(t) {

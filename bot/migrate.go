@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/ataxxbot/ataxxbot/bot/rating"
 )
 
 // ErrKeptTarget: Migrate kept what the target holds instead of the source's
@@ -566,9 +568,10 @@ func decodeTournament(data []byte) (*tournament, error) {
 	return tr, nil
 }
 
-// decodeRating reads a stored rating record.
-func decodeRating(data []byte) (ratingRecord, error) {
-	var rt ratingRecord
+// decodeRating reads a stored rating record: the rating its fields begin
+// with (a record may hold more, which migration does not read).
+func decodeRating(data []byte) (rating.Rating, error) {
+	var rt rating.Rating
 	err := json.Unmarshal(data, &rt)
 	return rt, err
 }

@@ -157,7 +157,7 @@ func (b *Bot) pictureCaption(t *tx) string {
 	timed := c != nil && t.rec.Phase != PhaseSetup && len(c.LeftMS) == len(t.rec.Seats)
 	now := b.clock.Now()
 	for i, s := range t.rec.Seats {
-		name := b.playerName(s)
+		name := PlayerName(s)
 		switch s.Kind {
 		case SeatOpen:
 			name = "open"

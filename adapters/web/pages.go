@@ -15,8 +15,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 )
 
-// Games is what the pages read: the bot's spectator views
-// (bot.Bot implements it).
+// Games is what the pages read: the host's spectator views (the core's
+// and its features', together: the program composes them).
 type Games interface {
 	Kinds() []bot.Spec
 	RunningGames(ctx context.Context, n int) ([]bot.GameView, error)
@@ -29,8 +29,6 @@ type Games interface {
 	RunningTournaments(ctx context.Context) ([]bot.TournamentView, error)
 	FinishedTournaments(ctx context.Context, n int) ([]bot.TournamentView, error)
 }
-
-var _ Games = (*bot.Bot)(nil)
 
 // Page sizes.
 const (

@@ -7,12 +7,14 @@ import (
 	"log/slog"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/players"
 )
 
 // Host is the core with its features attached. The core's methods
 // (Handle, Resume ...) and the features' views are its own.
 type Host struct {
 	*bot.Bot
+	*players.Players // the archive's views: RecentGames, Leaderboard, ExportGame
 }
 
 // Option sets a feature's configuration.
@@ -31,6 +33,10 @@ func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *s
 		return nil, err
 	}
 	h := &Host{Bot: b}
+	if h.Players, err = players.New(b, log); err != nil {
+		b.Close()
+		return nil, err
+	}
 	return h, nil
 }
 

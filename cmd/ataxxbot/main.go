@@ -183,11 +183,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	defer b.Close()
+	h, err := attach(b, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
 	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
 	if *opt.http != "" {
 		cfg.HTTP.Listen = *opt.http
 	}
-	ops, err := startHTTP(ctx, cfg, networked, b, st, log)
+	ops, err := startHTTP(ctx, cfg, networked, h, st, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1

@@ -57,6 +57,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/console"
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -289,6 +290,9 @@ func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) err
 		return err
 	}
 	defer b.Close()
+	if _, err := players.New(b, nil); err != nil { // export: the game in its file
+		return err
+	}
 	table := bot.Table{Network: console.Network, Channel: o.channel}
 	if err := seat(ctx, st, kind, table, o); err != nil {
 		return err
@@ -336,6 +340,9 @@ func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writ
 		return err
 	}
 	defer b.Close()
+	if _, err := players.New(b, nil); err != nil { // export: the game in its file
+		return err
+	}
 	tag := newID()
 	o.channel = "congo-" + tag
 	mine := 0 // the colour this process plays, when it opens the game
