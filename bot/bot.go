@@ -172,10 +172,6 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 		cancel()
 		return nil, err
 	}
-	if err := b.Register(b.archiveCommands()...); err != nil {
-		cancel()
-		return nil, err
-	}
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
 	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
@@ -770,7 +766,6 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.records.remember(t, data, version, true)
 		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
-		b.archiveSaved(ctx, t)
 		b.stored(t)
 		b.published(ctx, t, version)
 		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !b.owesWork(t) {

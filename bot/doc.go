@@ -36,12 +36,13 @@
 //     package guessgame, a toy kind with a hidden simultaneous setup, is
 //     what the host's own tests play.
 //   - With Config.Archive and a store that is an Archive, each game that
-//     begins gets an id (Record.ID); the save that ends it is followed by
-//     ArchiveGame (retried, idempotently, when the next game replaces it)
-//     and, for a rated game, both players' Glicko-2 ratings (bot/rating,
-//     compare-and-set). history, game, export, rating and top read them;
-//     a kind that is an Exporter writes its own file format, and a State
-//     that is a RuleSetter names its rules for the archive.
+//     begins gets an id (Record.ID). The Archive interface and its
+//     ArchivedGame are declared here, for stores to implement; keeping
+//     finished games, rating them and the commands that read them
+//     (history, game, export, rating, top, link) are a feature beside the
+//     core that subscribes to its events (GameEnded, GameReplaced). A kind
+//     that is an Exporter writes its own file format, and a State that is
+//     a RuleSetter names its rules for the archive.
 //   - A player is their network identity (Identity: "irc:account:bob");
 //     the archive indexes and rates players. link (link.go) joins an
 //     identity to another's player with a one-time code kept by the
@@ -64,9 +65,9 @@
 //     never carry what a user typed.
 //   - Spectators' views (spectate.go): an index of running games kept in
 //     the store (index:running, compare-and-set, channels only, never a
-//     private conversation), RunningGames, ViewGame (live from its table,
-//     else from the archive), RecentGames and Leaderboard; every view is
-//     the Spectator's, so a hidden kind shows nothing secret.
+//     private conversation), RunningGames and ViewGame (live from its
+//     table, else from the archive); every view is the Spectator's, so a
+//     hidden kind shows nothing secret.
 //   - A State that is a Picturer draws its board (package bot/picture
 //     is the kinds' drawing kit); Bot.BoardPNG, Picture and PictureFor
 //     give the PNG of a table's board as a viewer may see it, under the

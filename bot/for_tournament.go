@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -29,16 +30,12 @@ func (b *Bot) Clock() Clock { return b.clock }
 // Logger is the host's log.
 func (b *Bot) Logger() *slog.Logger { return b.log }
 
-// Archive is the store's archive of finished games, or nil when the host
-// keeps none.
-func (b *Bot) Archive() Archive { return b.archive() }
-
 // NewGameID returns a fresh archive id for a game, as a game that begins
 // gets one.
 func (b *Bot) NewGameID(ctx context.Context) (string, error) {
 	a := b.archive()
 	if a == nil {
-		return "", errNoArchive
+		return "", fmt.Errorf("%w: this bot keeps no archive of games", ErrBadCommand)
 	}
 	return nextGameID(ctx, a)
 }
@@ -50,10 +47,6 @@ func (b *Bot) GameRef(id string) string { return b.gameRef(id) }
 // AISeat reads ai, ai:LEVEL or ai:PROGRAM as a seat of spec's game: ok is
 // false when w names no AI at all, err says why one it names cannot play.
 func (b *Bot) AISeat(spec Spec, w string) (seat Seat, ok bool, err error) { return b.aiSeatOf(spec, w) }
-
-// Shown is a player's name as the host shows it: a name outside ASCII
-// with its code points after it, an invisible character as "?".
-func Shown(name string) string { return shown(name) }
 
 // Printable reports whether s has no control characters.
 func Printable(s string) bool { return printable(s) }

@@ -54,6 +54,8 @@ var botClasses = map[string]string{
 	"bot/rating":  kit,
 	"bot/tourney": kit,
 
+	"bot/players": feature,
+
 	"bot/abalonegame":  game,
 	"bot/ataxxgame":    game,
 	"bot/congogame":    game,

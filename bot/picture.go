@@ -154,7 +154,7 @@ func (b *Bot) PictureFor(ctx context.Context, table Table, userID string) ([]byt
 func (b *Bot) pictureCaption(t *tx) string {
 	parts := make([]string, len(t.rec.Seats))
 	for i, s := range t.rec.Seats {
-		name := b.playerName(s)
+		name := PlayerName(s)
 		switch s.Kind {
 		case SeatOpen:
 			name = "open"

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/ataxxbot/ataxxbot/bot/rating"
 )
 
 // GameView is a game as a spectator sees it, anywhere: what a web page
@@ -271,17 +269,17 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 // archivedView is a finished game from the archive. It is over, so a
 // hidden kind's board shows what its state shows when over.
 func (b *Bot) archivedView(g ArchivedGame) (GameView, error) {
-	_, spec, st, err := b.decodeArchived(g)
+	_, spec, st, err := b.DecodeArchived(g)
 	if err != nil {
 		return GameView{}, err
 	}
 	endState(st, Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	v := GameView{
 		ID: g.ID, Kind: strings.ToLower(spec.Name), Title: spec.Title,
-		Status: fmt.Sprintf("%s: %s. %s", spec.Title, playersText(g), outcomeText(g)),
+		Status: fmt.Sprintf("%s: %s. %s", spec.Title, g.PlayersText(), g.OutcomeText()),
 		Board:  st.Board(Spectator).Text,
 		Moves:  slices.Clone(g.Moves),
-		Result: outcomeText(g),
+		Result: g.OutcomeText(),
 		Began:  g.Began, Ended: g.Ended,
 	}
 	_, v.Exportable = b.kinds[strings.ToLower(spec.Name)].(Exporter)
@@ -298,85 +296,6 @@ func (b *Bot) archivedView(g ArchivedGame) (GameView, error) {
 		v.Players = append(v.Players, pv)
 	}
 	return v, nil
-}
-
-// RecentGames returns the n newest finished games of kind ("" any) from
-// the archive: id, kind, players and outcome, no boards.
-func (b *Bot) RecentGames(ctx context.Context, kind string, n int) ([]GameView, error) {
-	a := b.archive()
-	if a == nil {
-		return nil, nil
-	}
-	games, _, err := a.History(ctx, "", strings.ToLower(kind), "", min(n, MaxHistory))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	var out []GameView
-	for _, g := range games {
-		spec, ok := b.specs[strings.ToLower(g.Kind)]
-		if !ok {
-			continue
-		}
-		v := GameView{ID: g.ID, Kind: strings.ToLower(spec.Name), Title: spec.Title, Result: outcomeText(g),
-			Status: playersText(g), Moves: g.Moves, Began: g.Began, Ended: g.Ended}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-// Leaderboard returns kind's n best players by rating; ErrNotFound for a
-// kind not hosted.
-func (b *Bot) Leaderboard(ctx context.Context, kind string, n int) ([]Ranking, error) {
-	kind = strings.ToLower(kind)
-	if _, ok := b.specs[kind]; !ok {
-		return nil, fmt.Errorf("%w: no game %q here", ErrNotFound, cut(kind, 20))
-	}
-	a := b.archive()
-	if a == nil {
-		return nil, nil
-	}
-	top, err := a.Top(ctx, kind, n)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	now := b.clock.Now()
-	var out []Ranking
-	for i, r := range top {
-		rt, _, err := b.loadRating(ctx, a, kind, r.Player)
-		if err != nil {
-			return nil, err
-		}
-		name := r.Player
-		if rt.Name != "" {
-			name = rt.Name
-		}
-		out = append(out, Ranking{Rank: i + 1, Name: name, Rating: rating.Decay(rt.Rating, now, rating.Defaults()).String()})
-	}
-	return out, nil
-}
-
-// ExportGame writes game id in its kind's file format, as a spectator may
-// have it: a running game from its table (not a hidden kind's: its
-// secrets are its players'), a finished one from the archive. It returns
-// the file's name and contents; ErrNotFound when there is no such game,
-// ErrBadCommand when its kind has no format, ErrNotSeated for a hidden
-// game that runs.
-func (b *Bot) ExportGame(ctx context.Context, id string) (string, []byte, error) {
-	t, err := b.runningTx(ctx, id)
-	if err != nil {
-		return "", nil, err
-	}
-	if t != nil {
-		if _, ok := t.kind.(Exporter); ok && t.spec.Hidden && t.rec.Phase != PhaseOver {
-			return "", nil, fmt.Errorf("%w: the game is running and its secrets are hidden", ErrNotSeated)
-		}
-		return b.tableExport(t, Spectator)
-	}
-	g, err := b.archivedByID(ctx, id)
-	if err != nil {
-		return "", nil, err
-	}
-	return b.archivedExport(g)
 }
 
 // runningTx loads the table where game id runs (or has just ended and
@@ -440,7 +359,7 @@ func (b *Bot) GamePicture(ctx context.Context, id string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, _, st, err := b.decodeArchived(g)
+	_, _, st, err := b.DecodeArchived(g)
 	if err != nil {
 		return nil, err
 	}

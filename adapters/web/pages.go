@@ -16,8 +16,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/tourney"
 )
 
-// Games is what the pages read: the bot's spectator views and its
-// tournaments' (the host with its features attached implements it).
+// Games is what the pages read: the host's spectator views (the core's
+// and its features', together: the program composes them).
 type Games interface {
 	Kinds() []bot.Spec
 	RunningGames(ctx context.Context, n int) ([]bot.GameView, error)

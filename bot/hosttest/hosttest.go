@@ -8,6 +8,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
+	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
 
@@ -16,6 +17,7 @@ import (
 type Host struct {
 	*bot.Bot
 	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
+	*players.Players     // the archive's views: RecentGames, Leaderboard, ExportGame
 }
 
 // Option sets a feature's configuration.
@@ -50,6 +52,10 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	}
 	clock.Attach(b, o.clock, log)
 	h := &Host{Bot: b}
+	if h.Players, err = players.New(b, log); err != nil {
+		b.Close()
+		return nil, err
+	}
 	if h.Director, err = tournament.Attach(b, o.tournament); err != nil {
 		b.Close()
 		return nil, err

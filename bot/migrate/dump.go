@@ -19,7 +19,7 @@ import (
 //
 // Not items, so never dumped: leases (a process's claim, renewed every
 // few seconds, that a new store has no holder for) and one-time link
-// codes (valid for bot.LinkTTL: a player asks for a new one).
+// codes (valid for minutes: a player asks for a new one).
 
 // ItemType says what an Item is and which of its fields it uses.
 type ItemType string

@@ -26,7 +26,7 @@ type opsServer struct {
 // an address: it owns the metrics registry, makes the bot report into
 // it, and binds the address at once (a taken port is an error now, not
 // later). Without an address it does nothing.
-func startHTTP(ctx context.Context, cfg Config, networked bool, b host, st bot.Store, log *slog.Logger) (opsServer, error) {
+func startHTTP(ctx context.Context, cfg Config, networked bool, b *host, st bot.Store, log *slog.Logger) (opsServer, error) {
 	if cfg.HTTP.Listen == "" {
 		return opsServer{stop: func() {}}, nil
 	}

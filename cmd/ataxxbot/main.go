@@ -40,10 +40,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
-	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
-	"github.com/ataxxbot/ataxxbot/bot/tournament"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -181,9 +179,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
-	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)
 	defer b.Close()
-	tours, err := tournament.Attach(b, tournament.Config{Games: cfg.Tournament.Games, MaxPlies: cfg.Tournament.MaxPlies, Clock: cfg.Clock.control})
+	h, err := attach(b, cfg, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -192,7 +189,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if *opt.http != "" {
 		cfg.HTTP.Listen = *opt.http
 	}
-	ops, err := startHTTP(ctx, cfg, networked, host{Bot: b, Director: tours}, st, log)
+	ops, err := startHTTP(ctx, cfg, networked, h, st, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
@@ -228,13 +225,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
-}
-
-// host is the game host with its features attached, as the web view
-// reads it: the core's views and the tournaments'.
-type host struct {
-	*bot.Bot
-	*tournament.Director
 }
 
 // greeting is the console's first line: the games it hosts and how to

@@ -58,6 +58,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
@@ -291,6 +292,9 @@ func play(ctx context.Context, o options, stdin io.Reader, stdout io.Writer) err
 	}
 	clock.Attach(b, clock.Config{}, nil)
 	defer b.Close()
+	if _, err := players.New(b, nil); err != nil { // export: the game in its file
+		return err
+	}
 	table := bot.Table{Network: console.Network, Channel: o.channel}
 	if err := seat(ctx, st, kind, table, o); err != nil {
 		return err
@@ -339,6 +343,9 @@ func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writ
 	}
 	clock.Attach(b, clock.Config{}, nil)
 	defer b.Close()
+	if _, err := players.New(b, nil); err != nil { // export: the game in its file
+		return err
+	}
 	tag := newID()
 	o.channel = "congo-" + tag
 	mine := 0 // the colour this process plays, when it opens the game

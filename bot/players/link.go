@@ -1,4 +1,4 @@
-package bot
+package players
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
 )
 
 // A player is their network identity (Identity: "irc:account:bob") until
@@ -87,13 +89,13 @@ func ParseLinkCode(s string) (string, error) {
 
 // playerOf is the player an identity belongs to: the one it was linked
 // to, else itself.
-func playerOf(ctx context.Context, a Archive, identity string) (string, error) {
+func playerOf(ctx context.Context, a bot.Archive, identity string) (string, error) {
 	p, err := a.PlayerOf(ctx, identity)
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, bot.ErrNotFound):
 		return identity, nil
 	case err != nil:
-		return "", fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return "", fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
 	return p, nil
 }
@@ -101,10 +103,10 @@ func playerOf(ctx context.Context, a Archive, identity string) (string, error) {
 // identitiesOf lists the identities linked to player: those of
 // Identities that PlayerOf confirms (a store may list one whose unlinking
 // was cut short).
-func identitiesOf(ctx context.Context, a Archive, player string) ([]string, error) {
+func identitiesOf(ctx context.Context, a bot.Archive, player string) ([]string, error) {
 	ids, err := a.Identities(ctx, player)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
 	out := ids[:0]
 	for _, id := range ids {
@@ -112,8 +114,8 @@ func identitiesOf(ctx context.Context, a Archive, player string) ([]string, erro
 		switch {
 		case err == nil && p == player:
 			out = append(out, id)
-		case err != nil && !errors.Is(err, ErrNotFound):
-			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		case err != nil && !errors.Is(err, bot.ErrNotFound):
+			return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 		}
 	}
 	return out, nil
@@ -122,17 +124,17 @@ func identitiesOf(ctx context.Context, a Archive, player string) ([]string, erro
 // linkCommand answers link (a new code), link CODE (use one) and link
 // list (the speaker's player and its identities). Its answers go to the
 // speaker alone: a code, and which identities are one player, are theirs.
-func (b *Bot) linkCommand(ctx context.Context, a Archive, m Message, args []string) ([]Reply, error) {
+func (p *Players) linkCommand(ctx context.Context, a bot.Archive, m bot.Message, args []string) ([]bot.Reply, error) {
 	if m.UserID == "" {
-		return nil, fmt.Errorf("%w: this network gives no identity to link", ErrBadCommand)
+		return nil, fmt.Errorf("%w: this network gives no identity to link", bot.ErrBadCommand)
 	}
-	me := Identity(m.Network, m.UserID)
-	private := func(format string, v ...any) Reply {
-		return Reply{Text: fmt.Sprintf(format, v...), Private: true, User: User{ID: m.UserID, Name: m.Name}}
+	me := bot.Identity(m.Network, m.UserID)
+	private := func(format string, v ...any) bot.Reply {
+		return bot.Reply{Text: fmt.Sprintf(format, v...), Private: true, User: bot.User{ID: m.UserID, Name: m.Name}}
 	}
 	switch {
 	case len(args) == 0:
-		return b.newLink(ctx, a, m, me, private)
+		return p.newLink(ctx, a, m, me, private)
 	case len(args) == 1 && strings.EqualFold(args[0], "list"):
 		player, err := playerOf(ctx, a, me)
 		if err != nil {
@@ -143,97 +145,97 @@ func (b *Bot) linkCommand(ctx context.Context, a Archive, m Message, args []stri
 			return nil, err
 		}
 		if len(ids) == 0 {
-			return []Reply{private("You are the player %s, with no other identity linked. Say %slink for a code to link one.", player, b.cfg.Prefix)}, nil
+			return []bot.Reply{private("You are the player %s, with no other identity linked. Say %slink for a code to link one.", player, p.core.Prefix())}, nil
 		}
-		return []Reply{private("You are the player %s, also known as %s.", player, strings.Join(ids, ", "))}, nil
+		return []bot.Reply{private("You are the player %s, also known as %s.", player, strings.Join(ids, ", "))}, nil
 	}
 	code, err := ParseLinkCode(strings.Join(args, ""))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %q is not a link code: say %slink for a code, then %slink CODE on your other network",
-			ErrBadCommand, cut(strings.Join(args, " "), 20), b.cfg.Prefix, b.cfg.Prefix)
+			bot.ErrBadCommand, cut(strings.Join(args, " "), 20), p.core.Prefix(), p.core.Prefix())
 	}
-	return b.useLink(ctx, a, m, me, code, private)
+	return p.useLink(ctx, a, m, me, code, private)
 }
 
 // newLink draws a code for the speaker's player, keeps it for LinkTTL and
 // tells it to the speaker privately.
-func (b *Bot) newLink(ctx context.Context, a Archive, m Message, me string, private func(string, ...any) Reply) ([]Reply, error) {
+func (p *Players) newLink(ctx context.Context, a bot.Archive, m bot.Message, me string, private func(string, ...any) bot.Reply) ([]bot.Reply, error) {
 	player, err := playerOf(ctx, a, me)
 	if err != nil {
 		return nil, err
 	}
-	now := b.clock.Now()
+	now := p.core.Now()
 	for range maxAttempts {
 		code, err := newLinkCode()
 		if err != nil {
-			return nil, fmt.Errorf("%w: drawing a link code: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: drawing a link code: %w", bot.ErrUnavailable, err)
 		}
 		err = a.PutLinkCode(ctx, code, player, now, now.Add(LinkTTL))
-		if errors.Is(err, ErrConflict) {
+		if errors.Is(err, bot.ErrConflict) {
 			continue // a live code drew the same characters
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+			return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 		}
-		rs := []Reply{private("Your link code is %s, good once for %d minutes. On your other network (or identity) say %slink %s to me, privately is best: "+
-			"that identity then plays as you, with your games and ratings.", showLinkCode(code), int(LinkTTL/time.Minute), b.cfg.Prefix, showLinkCode(code))}
+		rs := []bot.Reply{private("Your link code is %s, good once for %d minutes. On your other network (or identity) say %slink %s to me, privately is best: "+
+			"that identity then plays as you, with your games and ratings.", showLinkCode(code), int(LinkTTL/time.Minute), p.core.Prefix(), showLinkCode(code))}
 		if !m.Private {
-			rs = append(rs, Reply{Text: fmt.Sprintf("%s: I have told you a link code privately.", shown(m.Name))})
+			rs = append(rs, bot.Reply{Text: fmt.Sprintf("%s: I have told you a link code privately.", bot.Shown(m.Name))})
 		}
 		return rs, nil
 	}
-	return nil, fmt.Errorf("%w: no free link code after %d draws", ErrUnavailable, maxAttempts)
+	return nil, fmt.Errorf("%w: no free link code after %d draws", bot.ErrUnavailable, maxAttempts)
 }
 
 // useLink joins the speaker's identity to the player of code. What it
 // refuses for the speaker's own reasons it refuses before taking the
 // code, which then still works.
-func (b *Bot) useLink(ctx context.Context, a Archive, m Message, me, code string, private func(string, ...any) Reply) ([]Reply, error) {
-	if p, err := a.PlayerOf(ctx, me); err == nil {
-		return nil, fmt.Errorf("%w: you are already linked (to %s); an identity is linked once", ErrBadCommand, p)
-	} else if !errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+func (p *Players) useLink(ctx context.Context, a bot.Archive, m bot.Message, me, code string, private func(string, ...any) bot.Reply) ([]bot.Reply, error) {
+	if other, err := a.PlayerOf(ctx, me); err == nil {
+		return nil, fmt.Errorf("%w: you are already linked (to %s); an identity is linked once", bot.ErrBadCommand, other)
+	} else if !errors.Is(err, bot.ErrNotFound) {
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
 	ids, err := identitiesOf(ctx, a, me)
 	if err != nil {
 		return nil, err
 	}
 	if len(ids) > 0 {
-		return nil, fmt.Errorf("%w: other identities are linked to you; say %slink here and use that code there instead", ErrBadCommand, b.cfg.Prefix)
+		return nil, fmt.Errorf("%w: other identities are linked to you; say %slink here and use that code there instead", bot.ErrBadCommand, p.core.Prefix())
 	}
 	games, _, err := a.History(ctx, me, "", "", 1)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
 	if len(games) > 0 {
-		return nil, fmt.Errorf("%w: you have games of your own here, which a link would not move; say %slink here and use that code on the identity without games", ErrBadCommand, b.cfg.Prefix)
+		return nil, fmt.Errorf("%w: you have games of your own here, which a link would not move; say %slink here and use that code on the identity without games", bot.ErrBadCommand, p.core.Prefix())
 	}
-	player, err := a.TakeLinkCode(ctx, code, b.clock.Now())
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
+	player, err := a.TakeLinkCode(ctx, code, p.core.Now())
+	if errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged) {
 		return nil, fmt.Errorf("%w: no such link code (wrong, used or older than %d minutes): say %slink on your other network for a new one",
-			ErrBadCommand, int(LinkTTL/time.Minute), b.cfg.Prefix)
+			bot.ErrBadCommand, int(LinkTTL/time.Minute), p.core.Prefix())
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
 	// The code's owner may have been linked to a player since it asked.
 	if player, err = playerOf(ctx, a, player); err != nil {
 		return nil, err
 	}
 	if player == me {
-		return nil, fmt.Errorf("%w: that is your own code (now used up): say %slink here, and the new code on your other network", ErrBadCommand, b.cfg.Prefix)
+		return nil, fmt.Errorf("%w: that is your own code (now used up): say %slink here, and the new code on your other network", bot.ErrBadCommand, p.core.Prefix())
 	}
-	if err := a.LinkIdentity(ctx, me, player); errors.Is(err, ErrConflict) {
-		return nil, fmt.Errorf("%w: you were linked meanwhile; an identity is linked once", ErrBadCommand)
+	if err := a.LinkIdentity(ctx, me, player); errors.Is(err, bot.ErrConflict) {
+		return nil, fmt.Errorf("%w: you were linked meanwhile; an identity is linked once", bot.ErrBadCommand)
 	} else if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
-	b.log.Info("identity linked", "identity", me, "player", player)
-	r := private("Linked: you are now the player %s here too; your games and ratings from now on are theirs. %slink list shows who you are.", player, b.cfg.Prefix)
+	p.log.Info("identity linked", "identity", me, "player", player)
+	r := private("Linked: you are now the player %s here too; your games and ratings from now on are theirs. %slink list shows who you are.", player, p.core.Prefix())
 	if !m.Private {
 		r.Text += " (Next time say a code to me privately.)"
 	}
-	return []Reply{r}, nil
+	return []bot.Reply{r}, nil
 }
 
 // unlinkCommand answers unlink (the speaker's identity leaves the player
@@ -242,11 +244,11 @@ func (b *Bot) useLink(ctx context.Context, a Archive, m Message, me, code string
 // used a code it should not have had, say). The games
 // archived meanwhile stay the player's; the identity's next ones are its
 // own.
-func (b *Bot) unlinkCommand(ctx context.Context, a Archive, m Message, args []string) ([]Reply, error) {
+func (p *Players) unlinkCommand(ctx context.Context, a bot.Archive, m bot.Message, args []string) ([]bot.Reply, error) {
 	if m.UserID == "" {
-		return nil, fmt.Errorf("%w: this network gives no identity to unlink", ErrBadCommand)
+		return nil, fmt.Errorf("%w: this network gives no identity to unlink", bot.ErrBadCommand)
 	}
-	me := Identity(m.Network, m.UserID)
+	me := bot.Identity(m.Network, m.UserID)
 	player, err := playerOf(ctx, a, me)
 	if err != nil {
 		return nil, err
@@ -256,29 +258,29 @@ func (b *Bot) unlinkCommand(ctx context.Context, a Archive, m Message, args []st
 	case len(args) == 1:
 		target = args[0]
 		if len(target) > 200 || !printable(target) {
-			return nil, fmt.Errorf("%w: say %sunlink [IDENTITY] (%slink list shows them)", ErrBadCommand, b.cfg.Prefix, b.cfg.Prefix)
+			return nil, fmt.Errorf("%w: say %sunlink [IDENTITY] (%slink list shows them)", bot.ErrBadCommand, p.core.Prefix(), p.core.Prefix())
 		}
 	case len(args) > 1:
-		return nil, fmt.Errorf("%w: say %sunlink [IDENTITY] (%slink list shows them)", ErrBadCommand, b.cfg.Prefix, b.cfg.Prefix)
+		return nil, fmt.Errorf("%w: say %sunlink [IDENTITY] (%slink list shows them)", bot.ErrBadCommand, p.core.Prefix(), p.core.Prefix())
 	}
 	switch {
 	case len(args) == 0 && me == player:
 		return nil, fmt.Errorf("%w: you are linked to no other player; to let go of an identity linked to you, say %sunlink IDENTITY (%slink list shows them)",
-			ErrBadCommand, b.cfg.Prefix, b.cfg.Prefix)
+			bot.ErrBadCommand, p.core.Prefix(), p.core.Prefix())
 	case target == player:
-		return nil, fmt.Errorf("%w: %s is the player itself, not a linked identity", ErrBadCommand, cut(target, 40))
+		return nil, fmt.Errorf("%w: %s is the player itself, not a linked identity", bot.ErrBadCommand, cut(target, 40))
 	case target != me && me != player:
 		return nil, fmt.Errorf("%w: only %s, whose codes linked the others, can unlink another identity; say %sunlink to unlink yourself",
-			ErrBadCommand, player, b.cfg.Prefix)
+			bot.ErrBadCommand, player, p.core.Prefix())
 	}
 	err = a.UnlinkIdentity(ctx, target, player)
-	if errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("%w: %s is not linked to you (%slink list shows who is)", ErrBadCommand, cut(target, 40), b.cfg.Prefix)
+	if errors.Is(err, bot.ErrNotFound) {
+		return nil, fmt.Errorf("%w: %s is not linked to you (%slink list shows who is)", bot.ErrBadCommand, cut(target, 40), p.core.Prefix())
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
 	}
-	b.log.Info("identity unlinked", "identity", target, "player", player, "by", me)
-	return []Reply{{Text: fmt.Sprintf("Unlinked: %s is its own player again; its games until now stay %s's.", target, player),
-		Private: true, User: User{ID: m.UserID, Name: m.Name}}}, nil
+	p.log.Info("identity unlinked", "identity", target, "player", player, "by", me)
+	return []bot.Reply{{Text: fmt.Sprintf("Unlinked: %s is its own player again; its games until now stay %s's.", target, player),
+		Private: true, User: bot.User{ID: m.UserID, Name: m.Name}}}, nil
 }
