@@ -72,9 +72,10 @@ type Config struct {
 	// adjudicates (Congo and Abalone have no draw rule). Default 1000;
 	// negative: none.
 	TournamentMaxPlies int
-	// Limits are what one identity may do (limits.go); a zero field
-	// limits nothing.
-	Limits Limits
+	// TournamentsPerUser is how many tournaments, waiting for players or
+	// running, one identity (a user on a network) may have made at once;
+	// admins are exempt. 0: no limit.
+	TournamentsPerUser int
 }
 
 func (c Config) withDefaults() Config {
@@ -111,7 +112,6 @@ func (c Config) withDefaults() Config {
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
 	}
-	c.Limits = c.Limits.withDefaults()
 	return c
 }
 
@@ -145,7 +145,7 @@ type Bot struct {
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
-	limiter  *rateLimiter // each identity's command rate (limits.go)
+	guards   guards       // what lines and commands pass first (for_limits.go)
 
 	commands commandTable // the host's commands (registry.go)
 	subs     []Subscriber // told what happened (events.go)
@@ -204,7 +204,6 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	}
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
-	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
 	return b, nil
 }
 
@@ -291,7 +290,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	if !ok {
 		return nil
 	}
-	if drop, notice := b.overRate(m); drop {
+	if drop, notice := b.gate(ctx, m); drop {
 		return b.finish(m, Table{}, notice)
 	}
 	var res txResult
@@ -595,14 +594,14 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 			before = t.snapshot()
 		}
 		t.replies = nil
-		was, err := b.stakeBefore(ctx, t, m, p)
+		checked, err := b.checkBefore(ctx, t, m, p.cmd.Verb)
 		if err != nil {
 			return err
 		}
 		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
 			return err
 		}
-		if err := b.limitStake(ctx, t, m, was); err != nil {
+		if err := b.checkAfter(ctx, t, checked); err != nil {
 			return err
 		}
 		b.offerActions(t)

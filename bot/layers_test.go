@@ -53,6 +53,8 @@ var botClasses = map[string]string{
 	"bot/rating":  kit,
 	"bot/tourney": kit,
 
+	"bot/limits": feature,
+
 	"bot/abalonegame":  game,
 	"bot/ataxxgame":    game,
 	"bot/congogame":    game,

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
 )
 
 // Host is the core with its features attached. The core's methods
@@ -18,7 +19,13 @@ type Host struct {
 // Option sets a feature's configuration.
 type Option func(*options)
 
-type options struct{}
+type options struct {
+	limits limits.Config
+}
+
+// Limits holds each identity to l (the zero Config, the default, limits
+// nothing).
+func Limits(l limits.Config) Option { return func(o *options) { o.limits = l } }
 
 // New builds a host as bot.New does, with every feature attached.
 func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
@@ -31,6 +38,7 @@ func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *s
 		return nil, err
 	}
 	h := &Host{Bot: b}
+	limits.Attach(b, o.limits, clock, log)
 	return h, nil
 }
 

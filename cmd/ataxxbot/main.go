@@ -41,6 +41,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -153,7 +154,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	inConsole := (cfg.IRC == nil && cfg.Discord == nil) || forceConsole || *cs61b
 	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
-	botCfg.Limits = cfg.Limits.bot(inConsole)
+	lim := cfg.Limits.bot(inConsole)
+	botCfg.TournamentsPerUser = lim.Tournaments
 	kinds := []bot.Kind{
 		ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b}),
 		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{Engines: ugiPlayers(cfg.Games["congo"].Engines)}),
@@ -183,6 +185,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	defer b.Close()
+	limits.Attach(b, lim.Config, bot.SystemClock{}, log)
 	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
 	if *opt.http != "" {
 		cfg.HTTP.Listen = *opt.http
