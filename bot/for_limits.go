@@ -48,8 +48,8 @@ const (
 	StakePlaying              // a seat in a game in play (or in setup with every seat taken)
 )
 
-// StakeIn is userID's stake in rec (nil: none).
-func StakeIn(rec *Record, userID string) Stake {
+// stakeIn is userID's stake in rec (nil: none).
+func stakeIn(rec *Record, userID string) Stake {
 	if rec == nil || rec.Link != "" || rec.Phase == PhaseOver || len(rec.seatsOf(userID)) == 0 {
 		return StakeNone
 	}
@@ -65,7 +65,7 @@ func (t *tx) stakeOf(userID string) Stake {
 	if t.damaged != nil {
 		return StakeNone
 	}
-	return StakeIn(t.rec, userID)
+	return stakeIn(t.rec, userID)
 }
 
 // StakeAt is userID's stake at table as stored. A table with no record,
@@ -83,7 +83,7 @@ func (b *Bot) StakeAt(ctx context.Context, table Table, userID string) (Stake, e
 	if err != nil {
 		return StakeNone, nil
 	}
-	return StakeIn(rec, userID), nil
+	return stakeIn(rec, userID), nil
 }
 
 // SeatTables lists the tables on network where userID took a seat lately,

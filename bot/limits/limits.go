@@ -70,8 +70,8 @@ type Host interface {
 
 var _ Host = (*bot.Bot)(nil)
 
-// Limits are one host's limits.
-type Limits struct {
+// Guard holds one host's identities to their limits.
+type Guard struct {
 	cfg  Config
 	host Host
 	rate *rateLimiter
@@ -81,7 +81,7 @@ type Limits struct {
 // Attach puts cfg's limits on host, before its first line. clock (nil:
 // the system's) times the command rate; log (nil: none) notes who goes
 // over it. A limit that is 0 costs nothing.
-func Attach(host Host, cfg Config, clock bot.Clock, log *slog.Logger) *Limits {
+func Attach(host Host, cfg Config, clock bot.Clock, log *slog.Logger) *Guard {
 	if clock == nil {
 		clock = bot.SystemClock{}
 	}
@@ -89,7 +89,7 @@ func Attach(host Host, cfg Config, clock bot.Clock, log *slog.Logger) *Limits {
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg = cfg.withDefaults()
-	l := &Limits{cfg: cfg, host: host, rate: newRateLimiter(cfg, clock.Now), log: log}
+	l := &Guard{cfg: cfg, host: host, rate: newRateLimiter(cfg, clock.Now), log: log}
 	if cfg.Rate > 0 {
 		host.AddGate(l.overRate)
 	}

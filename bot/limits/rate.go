@@ -97,7 +97,7 @@ func (r *rateLimiter) size() int {
 // overRate is the gate of the command rate: it drops a line over the
 // rate, with the one-line notice, or nothing while the identity has been
 // told within the window.
-func (l *Limits) overRate(_ context.Context, m bot.Message, admin bool) (drop bool, notice []bot.Reply) {
+func (l *Guard) overRate(_ context.Context, m bot.Message, admin bool) (drop bool, notice []bot.Reply) {
 	if admin {
 		return false, nil
 	}

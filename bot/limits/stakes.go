@@ -17,7 +17,7 @@ var seatingVerbs = map[string]bool{"start": true, "join": true, "host": true, "r
 // a speaker who plays none here when they already play Config.Games
 // elsewhere: refused after it ran, the game it began would have taken an
 // archive id.
-func (l *Limits) stakeBefore(ctx context.Context, c *bot.Checked) error {
+func (l *Guard) stakeBefore(ctx context.Context, c *bot.Checked) error {
 	if c.Was == bot.StakePlaying || l.cfg.Games <= 0 || !seatingVerbs[c.Verb] || c.Admin {
 		return nil
 	}
@@ -41,7 +41,7 @@ func tooManyGames(playing []bot.Table, most int) error {
 // challenge beyond their limits. Only the speaker's own stake is checked:
 // a challenge they opened may be taken up by someone else whatever their
 // count.
-func (l *Limits) limitStake(ctx context.Context, c *bot.Checked) error {
+func (l *Guard) limitStake(ctx context.Context, c *bot.Checked) error {
 	if c.Now <= c.Was || !c.Changed || c.Admin {
 		return nil
 	}
@@ -70,7 +70,7 @@ func (l *Limits) limitStake(ctx context.Context, c *bot.Checked) error {
 // a seat in a game in play and in a game waiting for players: the tables
 // of their seat index and their private query. When there are fewer
 // candidates than most, no count can reach a limit and nothing is read.
-func (l *Limits) stakesElsewhere(ctx context.Context, m bot.Message, here bot.Table, most int) (playing, waiting []bot.Table, err error) {
+func (l *Guard) stakesElsewhere(ctx context.Context, m bot.Message, here bot.Table, most int) (playing, waiting []bot.Table, err error) {
 	seated, err := l.host.SeatTables(ctx, m.Network, m.UserID)
 	if err != nil {
 		return nil, nil, err
