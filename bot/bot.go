@@ -58,9 +58,6 @@ type Config struct {
 	// checks the version with the store. Default 10,000 (a record is
 	// about 1 KB); negative: none.
 	RecordCache int
-	// Limits are what one identity may do (limits.go); a zero field
-	// limits nothing.
-	Limits Limits
 }
 
 func (c Config) withDefaults() Config {
@@ -91,7 +88,6 @@ func (c Config) withDefaults() Config {
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 24 * time.Hour
 	}
-	c.Limits = c.Limits.withDefaults()
 	return c
 }
 
@@ -124,7 +120,7 @@ type Bot struct {
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
-	limiter  *rateLimiter // each identity's command rate (limits.go)
+	guards   guards       // what lines and commands pass first (for_limits.go)
 
 	commands commandTable // the host's commands (registry.go)
 	subs     []Subscriber // told what happened (events.go)
@@ -174,7 +170,6 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	}
 	b.pictures.max = pictureCacheSize
 	b.records.max = b.cfg.RecordCache
-	b.limiter = newRateLimiter(b.cfg.Limits, clock.Now)
 	return b, nil
 }
 
@@ -258,7 +253,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	if !ok {
 		return nil
 	}
-	if drop, notice := b.overRate(m); drop {
+	if drop, notice := b.gate(ctx, m); drop {
 		return b.finish(m, Table{}, notice)
 	}
 	var res txResult
@@ -561,14 +556,14 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 			before = t.snapshot()
 		}
 		t.replies = nil
-		was, err := b.stakeBefore(ctx, t, m, p)
+		checked, err := b.checkBefore(ctx, t, m, p.cmd.Verb)
 		if err != nil {
 			return err
 		}
 		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
 			return err
 		}
-		if err := b.limitStake(ctx, t, m, was); err != nil {
+		if err := b.checkAfter(ctx, t, checked); err != nil {
 			return err
 		}
 		b.offerActions(t)

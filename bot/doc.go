@@ -12,10 +12,11 @@
 //   - Bot.Handle decides from the text alone whether a message is a
 //     command (another bot's "!weather" touches no storage; a line said
 //     to the bot that names no command is refused from its text), holds
-//     the speaker to their command rate (Config.Limits, limits.go), finds
+//     the line to the gates added (AddGate), finds
 //     its table (a private message goes to the table where the speaker holds
 //     a seat), loads the table's Record, resolves the speaker once (seats,
-//     admin), runs the command, saves with compare-and-set (retrying on a
+//     admin), runs the command (weighed by the checks added, AddCheck,
+//     before it runs and before its save), saves with compare-and-set (retrying on a
 //     conflict, so a command is applied once or refused), and returns the
 //     replies. AI seats act off the message path (Async) or at once (the
 //     tests' synchronous mode).

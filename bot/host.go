@@ -181,7 +181,7 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 		if err := b.maybeBegin(t); err != nil {
 			return err
 		}
-		if err := b.limitStake(ctx, t, m, stakeNone); err != nil {
+		if err := b.checkJoined(ctx, t, m, "join"); err != nil {
 			return err
 		}
 		b.offerActions(t)

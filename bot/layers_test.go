@@ -55,6 +55,7 @@ var botClasses = map[string]string{
 	"bot/tourney": kit,
 
 	"bot/players": feature,
+	"bot/limits":  feature,
 
 	"bot/abalonegame":  game,
 	"bot/ataxxgame":    game,

@@ -9,16 +9,26 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
+	"github.com/ataxxbot/ataxxbot/bot/tournament"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
 // newLimitedHarness is newHarness with limits (and the archive, which
 // tournaments need).
-func newLimitedHarness(t *testing.T, l bot.Limits) *harness {
+func newLimitedHarness(t *testing.T, l limits.Config) *harness {
+	t.Helper()
+	return newLimitedHarnessOf(t, l)
+}
+
+// newLimitedHarnessOf is newLimitedHarness with other features' settings
+// (the tournaments per identity).
+func newLimitedHarnessOf(t *testing.T, l limits.Config, more ...hosttest.Option) *harness {
 	t.Helper()
 	h := &harness{t: t, store: memory.New(), clock: &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
-	b, err := hosttest.New(bot.Config{Admins: []string{"id-admin"}, Archive: true, Limits: l}, h.store, h.clock,
-		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+	cfg := bot.Config{Admins: []string{"id-admin"}, Archive: true}
+	b, err := hosttest.New(cfg, h.store, h.clock,
+		[]bot.Kind{guessgame.New(guessgame.Options{})}, nil, append(more, hosttest.Limits(l))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +44,7 @@ const overRate = "too many commands"
 // silence for the rest of the notice window; another identity in the same
 // channel plays on meanwhile, and an admin is not limited.
 func TestOneIdentitysBurstIsRefusedWhileAnotherPlaysOn(t *testing.T) {
-	l := bot.Limits{Rate: 2, Burst: 10, Notice: time.Minute}
+	l := limits.Config{Rate: 2, Burst: 10, Notice: time.Minute}
 	h := newLimitedHarness(t, l)
 	want(t, h.in("#g", "dave", "!start ai"), "#g", "Game on")
 	answered, notices, silent := 0, 0, 0
@@ -103,11 +113,11 @@ func TestOneIdentitysBurstIsRefusedWhileAnotherPlaysOn(t *testing.T) {
 func TestCommandsASecondOneIdentityCanDrive(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		l    bot.Limits
+		l    limits.Config
 	}{
-		{"two a second, a burst of ten", bot.Limits{Rate: 2, Burst: 10}},
-		{"five a second, a burst of three", bot.Limits{Rate: 5, Burst: 3}},
-		{"one every two seconds, no burst", bot.Limits{Rate: 0.5, Burst: 1}},
+		{"two a second, a burst of ten", limits.Config{Rate: 2, Burst: 10}},
+		{"five a second, a burst of three", limits.Config{Rate: 5, Burst: 3}},
+		{"one every two seconds, no burst", limits.Config{Rate: 0.5, Burst: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newLimitedHarness(t, tc.l)
@@ -131,7 +141,7 @@ func TestCommandsASecondOneIdentityCanDrive(t *testing.T) {
 // changes nothing) until one ends; one with Challenges games waiting for
 // players cannot open another; another identity and an admin play on.
 func TestGamesAndChallengesPerIdentity(t *testing.T) {
-	h := newLimitedHarness(t, bot.Limits{Games: 2, Challenges: 2})
+	h := newLimitedHarness(t, limits.Config{Games: 2, Challenges: 2})
 	want(t, h.in("#a", "alice", "!start ai"), "#a", "Game on")
 	want(t, h.dm("alice", "start ai"), "private:id-alice", "Game on") // a private game counts too
 	for _, line := range []string{"!start ai", "!start @bob", "!start"} {
@@ -164,10 +174,10 @@ func TestGamesAndChallengesPerIdentity(t *testing.T) {
 	}
 }
 
-// TestTournamentsPerIdentity: an identity with Tournaments waiting or
+// TestTournamentsPerIdentity: an identity with TournamentsPerUser waiting or
 // running cannot make another until one ends.
 func TestTournamentsPerIdentity(t *testing.T) {
-	h := newLimitedHarness(t, bot.Limits{Tournaments: 2})
+	h := newLimitedHarnessOf(t, limits.Config{}, hosttest.Tournaments(tournament.Config{PerUser: 2}))
 	open := func(ch, user string) []bot.Reply { return h.in(ch, user, "!tournament guess roundrobin ai:1 @bob") }
 	want(t, open("#t1", "alice"), "#t1", "invited")
 	want(t, open("#t2", "alice"), "#t2", "invited")
@@ -184,7 +194,7 @@ func TestTournamentsPerIdentity(t *testing.T) {
 // TestLimitsHoldUnderConcurrentCommands: many identities' lines at once
 // keep each one's count (run with -race).
 func TestLimitsHoldUnderConcurrentCommands(t *testing.T) {
-	l := bot.Limits{Rate: 1, Burst: 5}
+	l := limits.Config{Rate: 1, Burst: 5}
 	h := newLimitedHarness(t, l)
 	const users, lines = 8, 20
 	ran := make([]int, users)
@@ -216,13 +226,14 @@ func TestLimitsHoldUnderConcurrentCommands(t *testing.T) {
 func BenchmarkLimiterHandle(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		l    bot.Limits
+		opts []hosttest.Option
+		l    limits.Config
 	}{
-		{"limits off", bot.Limits{}},
-		{"limits on", bot.Limits{Rate: 1e9, Burst: 1e9, Games: 4, Challenges: 5, Tournaments: 2}},
+		{"limits off", nil, limits.Config{}},
+		{"limits on", []hosttest.Option{hosttest.Tournaments(tournament.Config{PerUser: 2})}, limits.Config{Rate: 1e9, Burst: 1e9, Games: 4, Challenges: 5}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			bt, err := hosttest.New(bot.Config{Limits: bc.l}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil)
+			bt, err := hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil, append(bc.opts, hosttest.Limits(bc.l))...)
 			if err != nil {
 				b.Fatal(err)
 			}

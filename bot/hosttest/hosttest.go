@@ -8,6 +8,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
@@ -26,6 +27,7 @@ type Option func(*options)
 type options struct {
 	clock      clock.Config
 	tournament tournament.Config
+	limits     limits.Config
 }
 
 // Clock makes tc the time control of games started without one (as the
@@ -36,6 +38,10 @@ func Clock(tc bot.TimeControl) Option {
 
 // Tournaments sets the tournaments' configuration.
 func Tournaments(c tournament.Config) Option { return func(o *options) { o.tournament = c } }
+
+// Limits holds each identity to l (the zero Config, the default, limits
+// nothing).
+func Limits(l limits.Config) Option { return func(o *options) { o.limits = l } }
 
 // New builds a host as bot.New does, with every feature attached.
 func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
@@ -50,6 +56,7 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	if err != nil {
 		return nil, err
 	}
+	limits.Attach(b, o.limits, clk, log)
 	clock.Attach(b, o.clock, log)
 	h := &Host{Bot: b}
 	if h.Players, err = players.New(b, log); err != nil {

@@ -76,6 +76,10 @@ type Config struct {
 	// (Congo and Abalone have no draw rule). Default 1000; negative:
 	// none.
 	MaxPlies int
+	// PerUser is how many tournaments, waiting for players or running,
+	// one identity (a user on a network) may have made at once; admins
+	// are exempt. 0: no limit.
+	PerUser int
 	// Clock is the time control of a tournament created without one
 	// ("tc CLOCK"); zero: untimed. cmd/ataxxbot gives it the config's
 	// default clock, as games started without one get.
@@ -933,10 +937,10 @@ func (d *Director) resumeTournament(ctx context.Context, key, network string) er
 }
 
 // limitTournaments refuses a new tournament from someone who has made
-// the host's Limits.Tournaments that wait or run. Tournaments that wait or
+// Config.PerUser that wait or run. Tournaments that wait or
 // run are the ones marked as owed work.
 func (d *Director) limitTournaments(ctx context.Context, c *bot.Call) error {
-	most := d.host.Config().Limits.Tournaments
+	most := d.cfg.PerUser
 	if most <= 0 || c.Admin() {
 		return nil
 	}

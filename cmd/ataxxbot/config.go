@@ -12,6 +12,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -83,8 +84,8 @@ type Config struct {
 	} `yaml:"http"`
 }
 
-// LimitsConfig is the limits: section (bot.Limits with the program's
-// defaults).
+// LimitsConfig is the limits: section (limits.Config and the tournaments
+// per identity, with the program's defaults).
 type LimitsConfig struct {
 	Rate        float64       `yaml:"rate"`        // commands a second; default 2
 	Burst       int           `yaml:"burst"`       // commands at once; default 10
@@ -140,13 +141,21 @@ func (l *LimitsConfig) check() error {
 	return nil
 }
 
+// hostLimits are the limits as the host takes them: those the limits
+// feature keeps, and the tournaments per identity the host's tournaments
+// keep (bot.Config.TournamentsPerUser).
+type hostLimits struct {
+	limits.Config
+	Tournaments int
+}
+
 // bot is the limits as the host takes them (0: no limit); console says
 // the bot serves the console, whose lines are rate-limited only when
 // limits.console says so.
-func (l LimitsConfig) bot(console bool) bot.Limits {
+func (l LimitsConfig) bot(console bool) hostLimits {
 	none := func(v int) int { return max(v, 0) }
-	out := bot.Limits{Rate: max(l.Rate, 0), Burst: l.Burst, Notice: l.Notice,
-		Games: none(l.Games), Challenges: none(l.Challenges), Tournaments: none(l.Tournaments)}
+	out := hostLimits{Config: limits.Config{Rate: max(l.Rate, 0), Burst: l.Burst, Notice: l.Notice,
+		Games: none(l.Games), Challenges: none(l.Challenges)}, Tournaments: none(l.Tournaments)}
 	if console && !l.Console {
 		out.Rate = 0
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
+	"github.com/ataxxbot/ataxxbot/bot/limits"
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
@@ -20,14 +21,16 @@ type host struct {
 // attach attaches the features to b, each from its part of the
 // configuration (the archive: Config.Archive, which b was built with).
 // The order is help's: the archive's commands, then the tournaments'.
-func attach(b *bot.Bot, cfg Config, log *slog.Logger) (*host, error) {
+func attach(b *bot.Bot, cfg Config, lim hostLimits, log *slog.Logger) (*host, error) {
 	h := &host{Bot: b}
+	limits.Attach(b, lim.Config, bot.SystemClock{}, log)
 	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)
 	var err error
 	if h.Players, err = players.New(b, log); err != nil {
 		return nil, err
 	}
-	h.Director, err = tournament.Attach(b, tournament.Config{Games: cfg.Tournament.Games, MaxPlies: cfg.Tournament.MaxPlies, Clock: cfg.Clock.control})
+	h.Director, err = tournament.Attach(b, tournament.Config{Games: cfg.Tournament.Games, MaxPlies: cfg.Tournament.MaxPlies,
+		Clock: cfg.Clock.control, PerUser: lim.Tournaments})
 	if err != nil {
 		return nil, err
 	}

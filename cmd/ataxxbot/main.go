@@ -150,7 +150,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	inConsole := (cfg.IRC == nil && cfg.Discord == nil) || forceConsole || *cs61b
 	botCfg.StartAgainstAI = inConsole // the users' guide: start plays the opponent
-	botCfg.Limits = cfg.Limits.bot(inConsole)
+	lim := cfg.Limits.bot(inConsole)
 	kinds := []bot.Kind{
 		ataxxgame.New(engine, ataxxgame.Options{Rules: cfg.Games["ataxx"].Rules, Engines: externals, CS61B: *cs61b}),
 		congogame.New(congoai.NewPool(searchers, cfg.AI.HashMB, cfg.AI.MoveTime), congogame.Options{Engines: ugiPlayers(cfg.Games["congo"].Engines)}),
@@ -180,7 +180,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	defer b.Close()
-	h, err := attach(b, cfg, log)
+	h, err := attach(b, cfg, lim, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1

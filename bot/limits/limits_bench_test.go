@@ -1,4 +1,4 @@
-package bot
+package limits
 
 import (
 	"strconv"
@@ -12,12 +12,12 @@ import (
 func BenchmarkLimiter(b *testing.B) {
 	for _, bc := range []struct {
 		name  string
-		l     Limits
+		l     Config
 		users int
 	}{
-		{"one identity, every line runs", Limits{Rate: 1e9, Burst: 1e9}, 1},
-		{"one identity, over the rate", Limits{Rate: 1e-9, Burst: 1}, 1},
-		{"10000 identities, every line runs", Limits{Rate: 1e9, Burst: 1e9}, 10000},
+		{"one identity, every line runs", Config{Rate: 1e9, Burst: 1e9}, 1},
+		{"one identity, over the rate", Config{Rate: 1e-9, Burst: 1}, 1},
+		{"10000 identities, every line runs", Config{Rate: 1e9, Burst: 1e9}, 10000},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			r := newRateLimiter(bc.l.withDefaults(), time.Now)
