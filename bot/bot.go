@@ -796,13 +796,14 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	if err == nil {
+		ended := t.ended // archiving clears it; the events still tell it
 		t.stale = false
 		b.records.remember(t, data, version, true)
 		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
 		b.archiveSaved(ctx, t)
 		b.armFlag(t.table, t.rec)
-		b.published(ctx, t, version)
+		b.published(ctx, t, version, ended)
 		if t.rec.Clock != nil && t.rec.Phase == PhaseOver && !owesWork(t) {
 			// A clocked game kept its table marked while it ran.
 			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {

@@ -106,8 +106,9 @@ func tell(ctx context.Context, log *slog.Logger, s Subscriber, e Event) {
 }
 
 // published says the events of a saved transaction: what it began,
-// moved, ended and replaced, then that the table changed.
-func (b *Bot) published(ctx context.Context, t *tx, version uint64) {
+// moved, ended (ended: t.ended as it was saved, before archiving cleared
+// it) and replaced, then that the table changed.
+func (b *Bot) published(ctx context.Context, t *tx, version uint64, ended bool) {
 	if len(b.subs) == 0 || t.rec == nil {
 		t.moved = t.moved[:0]
 		return
@@ -122,7 +123,7 @@ func (b *Bot) published(ctx context.Context, t *tx, version uint64) {
 		b.publish(ctx, Moved{Table: t.table, Record: t.rec, Seat: mv.seat, AI: mv.ai})
 	}
 	t.moved = t.moved[:0]
-	if t.rec.Phase == PhaseOver && (t.ended || t.rec.Ending == EndAborted) {
+	if t.rec.Phase == PhaseOver && (ended || t.rec.Ending == EndAborted) {
 		b.publish(ctx, GameEnded{Table: t.table, Record: t.rec})
 	}
 	if t.dropped {
