@@ -55,11 +55,11 @@
 //     after a restart through the owed marks. A State that is a
 //     SetupPhaser is untimed during its setup; the AI's AIPlayer.Budget is
 //     a share of its clock.
-//   - Observe (observe.go) tells an Observer what happens, for an
-//     operator's metrics: each command (network, kind, and its verb as
-//     declared: a bare move is "move", anything undeclared "other"),
-//     games started and finished, AI think time, store failures. Labels
-//     never carry what a user typed.
+//   - Subscribe (events.go) tells features what happened: games begun,
+//     moved, ended, replaced, every saved change; each command answered
+//     (CommandDone: network, kind, and its verb as declared: a bare move
+//     is VerbMove, anything undeclared VerbOther, never what a user typed)
+//     and each AI action's think time (AIThought).
 //   - Spectators' views (spectate.go): an index of running games kept in
 //     the store (index:running, compare-and-set, channels only, never a
 //     private conversation), RunningGames, ViewGame (live from its table,

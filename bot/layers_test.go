@@ -59,6 +59,8 @@ var botClasses = map[string]string{
 	"bot/guessgame":    game,
 	"bot/strategogame": game,
 
+	"bot/metrics": feature,
+
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,
 	"bot/picture/picturetest": testSupport,

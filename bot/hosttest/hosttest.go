@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 )
 
 // Host is the core with its features attached. The core's methods
@@ -18,7 +19,14 @@ type Host struct {
 // Option sets a feature's configuration.
 type Option func(*options)
 
-type options struct{}
+type options struct {
+	observer metrics.Observer // told what the host does (bot/metrics)
+}
+
+// Observer makes the host tell o what it does, its store's failures too.
+func Observer(o metrics.Observer) Option {
+	return func(opts *options) { opts.observer = o }
+}
 
 // New builds a host as bot.New does, with every feature attached.
 func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
@@ -26,10 +34,12 @@ func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *s
 	for _, f := range opts {
 		f(&o)
 	}
+	st = metrics.Store(st, o.observer)
 	b, err := bot.New(cfg, st, clock, kinds, log)
 	if err != nil {
 		return nil, err
 	}
+	metrics.Observe(b, o.observer)
 	h := &Host{Bot: b}
 	return h, nil
 }

@@ -41,6 +41,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -177,17 +178,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
-	b, err := bot.New(botCfg, st, bot.SystemClock{}, kinds, log)
+	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
+	if *opt.http != "" {
+		cfg.HTTP.Listen = *opt.http
+	}
+	reg, obs, err := opsMetrics(cfg, networked, kinds)
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
+	// The bot's store tells the metrics of its failures; the adapters
+	// and the web view read the store itself.
+	b, err := bot.New(botCfg, metrics.Store(st, obs), bot.SystemClock{}, kinds, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
 	defer b.Close()
-	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
-	if *opt.http != "" {
-		cfg.HTTP.Listen = *opt.http
-	}
-	ops, err := startHTTP(ctx, cfg, networked, b, st, log)
+	metrics.Observe(b, obs)
+	ops, err := startHTTP(ctx, cfg, reg, b, st, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
