@@ -59,7 +59,8 @@ var botClasses = map[string]string{
 	"bot/guessgame":    game,
 	"bot/strategogame": game,
 
-	"bot/metrics": feature,
+	"bot/metrics":  feature,
+	"bot/pictures": feature,
 
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,

@@ -8,12 +8,14 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/metrics"
+	"github.com/ataxxbot/ataxxbot/bot/pictures"
 )
 
 // Host is the core with its features attached. The core's methods
 // (Handle, Resume ...) and the features' views are its own.
 type Host struct {
 	*bot.Bot
+	*pictures.Pictures // Picture, PictureFor
 }
 
 // Option sets a feature's configuration.
@@ -40,7 +42,7 @@ func New(cfg bot.Config, st bot.Store, clock bot.Clock, kinds []bot.Kind, log *s
 		return nil, err
 	}
 	metrics.Observe(b, o.observer)
-	h := &Host{Bot: b}
+	h := &Host{Bot: b, Pictures: pictures.New(b)}
 	return h, nil
 }
 
