@@ -101,7 +101,6 @@ type Bot struct {
 	specs map[string]Spec
 	order []string // kind names as given
 	log   *slog.Logger
-	obs   Observer // nil: nobody is told (see Observe)
 
 	// Asynchronous AI moves (see Async).
 	sender  Sender
@@ -257,7 +256,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 		return b.finish(m, Table{}, notice)
 	}
 	var res txResult
-	defer b.observeCommand(m, p, &res, &err, time.Now(), &out)
+	defer b.commandDone(ctx, m, p, &res, &err, time.Now(), &out)
 	if err != nil {
 		res.spec = b.textSpec(p) // refused from the text: in the voice of the kind named, or the default
 		return b.finish(m, Table{}, []Reply{b.refusal(m, res.spec, err)})
@@ -392,7 +391,7 @@ type tx struct {
 	holders []string // who held human seats when it was loaded
 	stale   bool     // a window whose game ended: no game, but a record to replace
 	ended   bool     // this transaction ended the game: archive it once saved
-	begun   bool     // this transaction began play (for the Observer)
+	begun   bool     // this transaction began play (told once saved)
 	dropped bool     // this transaction abandoned a running game for a fresh one
 	moved   []move   // the actions it made, told once saved
 	// over is the finished game the table held when loaded (nil if none):
@@ -1131,7 +1130,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 		return nil, false, err
 	}
 	if acted {
-		b.observeAI(t, time.Since(thought))
+		b.aiThought(ctx, t, time.Since(thought))
 	}
 	return b.finish(none, table, t.replies), acted, nil
 }

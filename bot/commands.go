@@ -565,7 +565,7 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	}
 	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
 	old := *t.rec
-	t.dropped = running // the Observer and the running index hear of it
+	t.dropped = running // the subscribers and the running index hear of it
 	if running && old.ID != "" && old.Movers != 0 {
 		// The game left behind is archived as abandoned (unrated) once
 		// the fresh one is saved, as a finished game it replaced is.

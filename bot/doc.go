@@ -70,9 +70,10 @@
 //     table, else from the archive); every view is the Spectator's, so a
 //     hidden kind shows nothing secret.
 //   - A State that is a Picturer draws its board (package bot/picture
-//     is the kinds' drawing kit); Bot.BoardPNG, Picture and PictureFor
-//     give the PNG of a table's board as a viewer may see it, under the
-//     host's caption, from a cache of recent positions (picture.go).
+//     is the kinds' drawing kit); Bot.BoardPNG gives the PNG of a board
+//     as a viewer may see it, under a caption, from a cache of recent
+//     positions (picture.go); LiveGame gives a table's game with the
+//     host's caption for it.
 //     Every reply that shows a board carries Reply.Picture, lazy, for the
 //     viewer and the moment of its text (boardreply.go): a network that
 //     shows pictures (Discord) calls it, the others pay only an Encode.

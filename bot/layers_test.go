@@ -65,6 +65,8 @@ var botClasses = map[string]string{
 
 	"bot/clock":      feature,
 	"bot/tournament": feature,
+	"bot/metrics":    feature,
+	"bot/pictures":   feature,
 
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"cmp"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -108,44 +107,6 @@ func (b *Bot) BoardPNG(st State, viewer int, caption string) ([]byte, error) {
 	}
 	b.pictures.put(k, png)
 	return png, nil
-}
-
-// Picture returns the PNG of the game at table as viewer may see it (a
-// seat or Spectator: the caller, an adapter or the web view, knows who
-// asks), under the host's caption: the seats' players. A table with no
-// game gives an error wrapping ErrNotFound; a kind that does not draw,
-// ErrNoPicture.
-func (b *Bot) Picture(ctx context.Context, table Table, viewer int) ([]byte, error) {
-	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
-	if err != nil {
-		return nil, err
-	}
-	if t.empty() || t.damaged != nil || t.st == nil {
-		return nil, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
-	}
-	if viewer != Spectator && (viewer < 0 || viewer >= len(t.rec.Seats)) {
-		return nil, fmt.Errorf("%w: seat %d of %d", ErrBadCommand, viewer, len(t.rec.Seats))
-	}
-	return b.BoardPNG(t.st, viewer, b.pictureCaption(t))
-}
-
-// PictureFor is Picture for the person userID: their own seat's view
-// when they hold a seat at the table (the first, if several), else the
-// spectator's. An adapter that knows only who asks uses this, and cannot
-// show one player's secrets to another.
-func (b *Bot) PictureFor(ctx context.Context, table Table, userID string) ([]byte, error) {
-	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
-	if err != nil {
-		return nil, err
-	}
-	if t.empty() || t.damaged != nil || t.st == nil {
-		return nil, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
-	}
-	viewer := Spectator
-	if s := t.rec.seatsOf(userID); len(s) > 0 && userID != "" {
-		viewer = s[0]
-	}
-	return b.BoardPNG(t.st, viewer, b.pictureCaption(t))
 }
 
 // pictureCaption is the host's line under a board: each seat's player

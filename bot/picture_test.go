@@ -3,7 +3,6 @@ package bot_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image/png"
 	"testing"
@@ -13,19 +12,6 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
-
-// twoTables seats alice (East) and bob (West) at #p1 and at #p2, with
-// different hidden numbers at each, both ready.
-func twoTables(h *harness) {
-	for _, tc := range []struct{ table, east, west string }{{"#p1", "4", "6"}, {"#p2", "7", "2"}} {
-		h.in(tc.table, "alice", "!guess start @bob")
-		h.in(tc.table, "bob", "!join")
-		h.dm("alice", tc.table+" hide "+tc.east)
-		h.dm("bob", tc.table+" hide "+tc.west)
-		h.dm("alice", tc.table+" ready")
-		h.dm("bob", tc.table+" ready")
-	}
-}
 
 func picture(t *testing.T, h *harness, channel string, viewer int) []byte {
 	t.Helper()
@@ -37,50 +23,6 @@ func picture(t *testing.T, h *harness, channel string, viewer int) []byte {
 		t.Fatalf("Picture(%s, %d): not a PNG: %v", channel, viewer, err)
 	}
 	return data
-}
-
-// TestPictureHidesSecrets: two tables whose games differ only in the
-// hidden numbers give the spectator the same picture, byte for byte,
-// before and after a guess; each seat's picture shows its own number, so
-// it differs between the tables and from the spectator's; PictureFor
-// gives a person their own seat's picture and anyone else the
-// spectator's.
-func TestPictureHidesSecrets(t *testing.T) {
-	h := newHarness(t, nil)
-	twoTables(h)
-	check := func(when string) {
-		t.Helper()
-		if a, b := picture(t, h, "#p1", bot.Spectator), picture(t, h, "#p2", bot.Spectator); !bytes.Equal(a, b) {
-			t.Errorf("%s: the spectator's pictures of #p1 and #p2 differ (%d and %d bytes); want the same: only secrets differ", when, len(a), len(b))
-		}
-		for seat := range 2 {
-			if a, b := picture(t, h, "#p1", seat), picture(t, h, "#p2", seat); bytes.Equal(a, b) {
-				t.Errorf("%s: seat %d's pictures of #p1 and #p2 are the same; want each to show its own number", when, seat)
-			}
-			if a, b := picture(t, h, "#p1", seat), picture(t, h, "#p1", bot.Spectator); bytes.Equal(a, b) {
-				t.Errorf("%s: seat %d's picture is the spectator's; want its own number shown", when, seat)
-			}
-		}
-	}
-	check("after the setup")
-	h.in("#p1", "alice", "!1")
-	h.in("#p2", "alice", "!1")
-	check("after a guess")
-
-	ctx := context.Background()
-	p1 := bot.Table{Network: "test", Channel: "#p1"}
-	for _, tc := range []struct {
-		name, user string
-		viewer     int
-	}{{"east", "id-alice", 0}, {"west", "id-bob", 1}, {"spectator", "id-carol", bot.Spectator}, {"nobody", "", bot.Spectator}} {
-		got, err := h.bot.PictureFor(ctx, p1, tc.user)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := picture(t, h, "#p1", tc.viewer); !bytes.Equal(got, want) {
-			t.Errorf("%s: PictureFor(%q) is not viewer %d's picture", tc.name, tc.user, tc.viewer)
-		}
-	}
 }
 
 // TestPictureCache: asking again for the same position is answered from
@@ -118,27 +60,6 @@ func TestPictureCache(t *testing.T) {
 	}
 	if s := h.bot.PictureStats(); s.Entries != 256 {
 		t.Errorf("after 300 pictures: got %d kept; want 256", s.Entries)
-	}
-}
-
-// plain is a State whose kind draws nothing.
-type plain struct{ bot.State }
-
-func TestPictureRefused(t *testing.T) {
-	h := newHarness(t, nil)
-	ctx := context.Background()
-	if _, err := h.bot.Picture(ctx, bot.Table{Network: "test", Channel: "#empty"}, bot.Spectator); !errors.Is(err, bot.ErrNotFound) {
-		t.Errorf("no game: got %v; want ErrNotFound", err)
-	}
-	h.playing("#r")
-	for _, seat := range []int{2, -2, 99} {
-		if _, err := h.bot.Picture(ctx, bot.Table{Network: "test", Channel: "#r"}, seat); !errors.Is(err, bot.ErrBadCommand) {
-			t.Errorf("seat %d: got %v; want ErrBadCommand", seat, err)
-		}
-	}
-	st, _ := guessgame.New(guessgame.Options{}).New("")
-	if _, err := h.bot.BoardPNG(plain{st}, bot.Spectator, ""); !errors.Is(err, bot.ErrNoPicture) {
-		t.Errorf("a kind without pictures: got %v; want ErrNoPicture", err)
 	}
 }
 

@@ -85,10 +85,9 @@ type runningEntry struct {
 }
 
 // noteSaved is what follows a successful save of t, before its archiving:
-// the Observer is told, and the index of running games keeps the game
-// that began and drops the one that ended.
+// the index of running games keeps the game that began and drops the one
+// that ended.
 func (b *Bot) noteSaved(ctx context.Context, t *tx) {
-	b.observeSaved(t)
 	if t.rec == nil || t.table.IsQuery() {
 		return // a private conversation is never listed
 	}

@@ -11,7 +11,7 @@
 //   - /healthz asks the store for a key nobody writes, with a short
 //     timeout: an answer (even "not found") is 200 "ok", a failure or
 //     a timeout 503, each one line.
-//   - Metrics is a bot.Observer that counts into a registry the wiring
+//   - Metrics is a metrics.Observer (bot/metrics) that counts into a registry the wiring
 //     owns (cmd/ataxxbot makes it: no default registry, no globals).
 //     Its label values are bounded: a kind not hosted, a network not
 //     served, or an ending past the first few are "other"; an empty one

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -22,7 +23,7 @@ const (
 const maxEndings = 24
 
 // Metrics counts what the bot does into a Prometheus registry. It is a
-// bot.Observer; make it with NewMetrics.
+// metrics.Observer (package bot/metrics); make it with NewMetrics.
 type Metrics struct {
 	kinds    []string // hosted kinds, lower case
 	networks []string // served networks
@@ -39,7 +40,7 @@ type Metrics struct {
 	endings map[string]bool // "kind/ending" counted under its own name
 }
 
-var _ bot.Observer = (*Metrics)(nil)
+var _ metrics.Observer = (*Metrics)(nil)
 
 // NewMetrics registers the bot's metrics in reg, for the hosted kinds
 // and the networks served (other values are counted as "other").

@@ -102,18 +102,17 @@ func (s *flakyStore) Save(ctx context.Context, key string, data []byte, version 
 // the AI's thinking and a store failure are counted.
 func TestMetricsAfterRealCommands(t *testing.T) {
 	st := &flakyStore{Store: memory.New()}
-	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
-	defer b.Close()
 	reg := prometheus.NewRegistry()
 	m, err := web.NewMetrics(reg, []string{"guess"}, []string{"console", "irc"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil, hosttest.Observer(m)))
+	defer b.Close()
 	depth, up := 3, true
 	if err := web.RegisterGauges(reg, func() int { return depth }, func() bool { return up }); err != nil {
 		t.Fatal(err)
 	}
-	b.Observe(m)
 	base := serve(t, web.Config{Store: st, Gatherer: reg})
 
 	say := func(network, channel, text string) []bot.Reply {

@@ -9,6 +9,8 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/limits"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
+	"github.com/ataxxbot/ataxxbot/bot/pictures"
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
@@ -19,6 +21,7 @@ type Host struct {
 	*bot.Bot
 	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
 	*players.Players     // the archive's views: RecentGames, Leaderboard, ExportGame
+	*pictures.Pictures   // Picture, PictureFor
 }
 
 // Option sets a feature's configuration.
@@ -28,6 +31,7 @@ type options struct {
 	clock      clock.Config
 	tournament tournament.Config
 	limits     limits.Config
+	observer   metrics.Observer // told what the host does (bot/metrics)
 }
 
 // Clock makes tc the time control of games started without one (as the
@@ -43,7 +47,13 @@ func Tournaments(c tournament.Config) Option { return func(o *options) { o.tourn
 // nothing).
 func Limits(l limits.Config) Option { return func(o *options) { o.limits = l } }
 
-// New builds a host as bot.New does, with every feature attached.
+// Observer makes the host tell o what it does, its store's failures too.
+func Observer(o metrics.Observer) Option {
+	return func(opts *options) { opts.observer = o }
+}
+
+// New builds a host as bot.New does, with every feature attached, in the
+// order cmd/ataxxbot attaches them.
 func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slog.Logger, opts ...Option) (*Host, error) {
 	var o options
 	for _, f := range opts {
@@ -52,13 +62,15 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	if o.tournament.Clock.IsZero() {
 		o.tournament.Clock = o.clock.Default // as cmd/ataxxbot wires the clock key
 	}
+	st = metrics.Store(st, o.observer)
 	b, err := bot.New(cfg, st, clk, kinds, log)
 	if err != nil {
 		return nil, err
 	}
+	metrics.Observe(b, o.observer)
 	limits.Attach(b, o.limits, clk, log)
 	clock.Attach(b, o.clock, log)
-	h := &Host{Bot: b}
+	h := &Host{Bot: b, Pictures: pictures.New(b)}
 	if h.Players, err = players.New(b, log); err != nil {
 		b.Close()
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/limits"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
@@ -19,10 +20,12 @@ type host struct {
 }
 
 // attach attaches the features to b, each from its part of the
-// configuration (the archive: Config.Archive, which b was built with).
+// configuration (the archive: Config.Archive, which b was built with;
+// metrics: obs, nil without an HTTP server).
 // The order is help's: the archive's commands, then the tournaments'.
-func attach(b *bot.Bot, cfg Config, lim hostLimits, log *slog.Logger) (*host, error) {
+func attach(b *bot.Bot, cfg Config, lim hostLimits, obs metrics.Observer, log *slog.Logger) (*host, error) {
 	h := &host{Bot: b}
+	metrics.Observe(b, obs)
 	limits.Attach(b, lim.Config, bot.SystemClock{}, log)
 	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)
 	var err error

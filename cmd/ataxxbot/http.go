@@ -11,6 +11,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/adapters/irc"
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -22,13 +23,13 @@ type opsServer struct {
 	stop func()
 }
 
-// startHTTP starts the operator's HTTP server when cfg.HTTP.Listen names
-// an address: it owns the metrics registry, makes the bot report into
-// it, and binds the address at once (a taken port is an error now, not
-// later). Without an address it does nothing.
-func startHTTP(ctx context.Context, cfg Config, networked bool, b *host, st bot.Store, log *slog.Logger) (opsServer, error) {
+// opsMetrics makes the operator's metrics registry when cfg.HTTP.Listen
+// names an address, and the Observer that counts what the bot does into
+// it, for the hosted kinds and the networks served. Without an address it
+// makes neither (nil, nil).
+func opsMetrics(cfg Config, networked bool, kinds []bot.Kind) (*prometheus.Registry, metrics.Observer, error) {
 	if cfg.HTTP.Listen == "" {
-		return opsServer{stop: func() {}}, nil
+		return nil, nil, nil
 	}
 	reg := prometheus.NewRegistry()
 	for _, c := range []prometheus.Collector{
@@ -36,22 +37,32 @@ func startHTTP(ctx context.Context, cfg Config, networked bool, b *host, st bot.
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	} {
 		if err := reg.Register(c); err != nil {
-			return opsServer{}, fmt.Errorf("http: metrics: %w", err)
+			return nil, nil, fmt.Errorf("http: metrics: %w", err)
 		}
 	}
-	var kinds []string
-	for _, s := range b.Kinds() {
-		kinds = append(kinds, strings.ToLower(s.Name))
+	var names []string
+	for _, k := range kinds {
+		names = append(names, strings.ToLower(k.Spec().Name))
 	}
 	networks := []string{console.Network}
 	if networked {
 		networks = []string{irc.Network, discord.Network}
 	}
-	m, err := web.NewMetrics(reg, kinds, networks)
+	m, err := web.NewMetrics(reg, names, networks)
 	if err != nil {
-		return opsServer{}, err
+		return nil, nil, err
 	}
-	b.Observe(m)
+	return reg, m, nil
+}
+
+// startHTTP starts the operator's HTTP server when cfg.HTTP.Listen names
+// an address, serving reg (from opsMetrics), and binds the address at
+// once (a taken port is an error now, not later). Without an address it
+// does nothing.
+func startHTTP(ctx context.Context, cfg Config, reg *prometheus.Registry, b *host, st bot.Store, log *slog.Logger) (opsServer, error) {
+	if cfg.HTTP.Listen == "" {
+		return opsServer{stop: func() {}}, nil
+	}
 	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Log: log,
 		MaxStreams: cfg.HTTP.MaxStreams, StreamsPerClient: cfg.HTTP.StreamsPerClient, ClientHeader: cfg.HTTP.ClientHeader})
 	if err != nil {

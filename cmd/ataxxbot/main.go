@@ -41,6 +41,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -174,22 +175,29 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
-	b, err := bot.New(botCfg, st, bot.SystemClock{}, kinds, log)
+	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
+	if *opt.http != "" {
+		cfg.HTTP.Listen = *opt.http
+	}
+	reg, obs, err := opsMetrics(cfg, networked, kinds)
+	if err != nil {
+		fmt.Fprintln(stderr, "ataxxbot:", err)
+		return 1
+	}
+	// The bot's store tells the metrics of its failures; the adapters
+	// and the web view read the store itself.
+	b, err := bot.New(botCfg, metrics.Store(st, obs), bot.SystemClock{}, kinds, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
 	defer b.Close()
-	h, err := attach(b, cfg, lim, log)
+	h, err := attach(b, cfg, lim, obs, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1
 	}
-	networked := (cfg.IRC != nil || cfg.Discord != nil) && !forceConsole && !*cs61b
-	if *opt.http != "" {
-		cfg.HTTP.Listen = *opt.http
-	}
-	ops, err := startHTTP(ctx, cfg, networked, h, st, log)
+	ops, err := startHTTP(ctx, cfg, reg, h, st, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "ataxxbot:", err)
 		return 1

@@ -1,4 +1,4 @@
-package bot_test
+package metrics_test
 
 import (
 	"context"
@@ -76,9 +76,8 @@ func (r *recorder) last() string {
 // network, its table's kind and its declared verb; a verb nobody declared
 // is "other", whatever was typed.
 func TestObserverCommandLabels(t *testing.T) {
-	h := newHarness(t, nil)
 	rec := &recorder{}
-	h.bot.Observe(rec)
+	h := newHarness(t, nil, hosttest.Observer(rec))
 	cases := []struct {
 		name, channel, text, want string
 	}{
@@ -111,9 +110,8 @@ func TestObserverCommandLabels(t *testing.T) {
 // finished once, with its ending; the AI's thinking is observed per
 // action.
 func TestObserverGameLifecycle(t *testing.T) {
-	h := newHarness(t, nil)
 	rec := &recorder{}
-	h.bot.Observe(rec)
+	h := newHarness(t, nil, hosttest.Observer(rec))
 	h.in("#ai", "dave", "!guess start ai:5")
 	h.in("#ai", "dave", "/msg hide 5")
 	h.in("#ai", "dave", "!ready")
@@ -177,9 +175,8 @@ func (s *brokenStore) Load(ctx context.Context, key string) ([]byte, uint64, err
 // failure.
 func TestObserverStoreErrors(t *testing.T) {
 	st := &brokenStore{Store: memory.New()}
-	h := newHarness(t, st)
 	rec := &recorder{}
-	h.bot.Observe(rec)
+	h := newHarness(t, st, hosttest.Observer(rec))
 	h.in("#s", "dave", "!guess start ai:5") // loads a missing record
 	if len(rec.storeErr) != 0 {
 		t.Fatalf("store errors before the outage: got %q; want none", rec.storeErr)
@@ -211,10 +208,9 @@ func FuzzObservedLabels(f *testing.F) {
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, line string, private bool) {
-		b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
-		defer b.Close()
 		rec := &recorder{}
-		b.Observe(rec)
+		b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil, hosttest.Observer(rec)))
+		defer b.Close()
 		m := bot.Message{Network: "f", Channel: "#g", UserID: "id-u", Name: "u", Text: line}
 		if private {
 			m.Channel, m.Private, m.Addressed = "", true, true

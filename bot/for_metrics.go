@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+)
+
+// VerbMove is the verb a bare move ("!a7-b6") is told under in
+// CommandDone; a verb no kind or the host declares is VerbOther.
+const (
+	VerbMove  = "move"
+	VerbOther = "other"
+)
+
+// ErrRefused is CommandDone's Err for a command the bot refused when no
+// more precise error is known.
+var ErrRefused = errors.New("refused")
+
+// commandDone publishes CommandDone for a command Handle answered (out),
+// begun at start; err is Handle's own error, res what its transaction
+// said.
+func (b *Bot) commandDone(ctx context.Context, m Message, p parsed, res *txResult, err *error, start time.Time, out *[]Reply) {
+	if len(b.subs) == 0 {
+		return
+	}
+	kind := p.kind
+	var spec *Spec
+	if res.spec != nil && res.spec.Name != "" {
+		kind, spec = strings.ToLower(res.spec.Name), res.spec
+	} else if s, ok := b.specs[kind]; ok {
+		spec = &s
+	}
+	e := *err
+	if e == nil {
+		for _, r := range *out {
+			if r.Error && r.User.ID == m.UserID {
+				e = ErrRefused // a refusal made inside (a host command's)
+				break
+			}
+		}
+	}
+	b.publish(ctx, CommandDone{Network: m.Network, Kind: kind, Verb: b.verbLabel(p.cmd.Verb, spec), Took: time.Since(start), Err: e})
+}
+
+// verbLabel is verb as CommandDone tells it: a declared command's own
+// name (aliases folded into it), VerbMove for a bare move, else
+// VerbOther.
+func (b *Bot) verbLabel(verb string, spec *Spec) string {
+	verb = strings.ToLower(verb)
+	switch {
+	case verb == "":
+		return VerbOther
+	case verb == "?":
+		return "help"
+	case verb == "colour":
+		return "color"
+	}
+	if c, ok := b.commands.lookup(verb); ok {
+		return strings.ToLower(c.Name)
+	}
+	specs := b.order
+	if spec != nil {
+		specs = []string{strings.ToLower(spec.Name)}
+	}
+	for _, name := range specs {
+		s := b.specs[name]
+		if c, ok := s.Command(verb); ok {
+			return strings.ToLower(c.Name)
+		}
+		if s.BareMove != nil && s.BareMove(verb) {
+			return VerbMove
+		}
+	}
+	return VerbOther
+}
+
+// aiThought publishes AIThought: an AI seat at t acted after d.
+func (b *Bot) aiThought(ctx context.Context, t *tx, d time.Duration) {
+	if len(b.subs) > 0 && t != nil {
+		b.publish(ctx, AIThought{Kind: strings.ToLower(t.spec.Name), Took: d})
+	}
+}
