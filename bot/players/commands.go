@@ -29,39 +29,66 @@ func gameIDArg(s string) string { return strings.ToLower(strings.TrimPrefix(s, "
 // kind may declare a command of one of their names: said after the
 // kind's name, the kind's wins.
 func (p *Players) commands() []bot.HostCommand {
-	run := p.command
 	return []bot.HostCommand{
-		{CommandSpec: bot.CommandSpec{Name: "history", Use: bot.Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"}, Alone: run, Yields: true},
-		{CommandSpec: bot.CommandSpec{Name: "game", Use: bot.Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"}, Alone: run, Yields: true},
-		{CommandSpec: bot.CommandSpec{Name: "export", Use: bot.Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"}, Alone: run, Yields: true},
-		{CommandSpec: bot.CommandSpec{Name: "rating", Use: bot.Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"}, Alone: run, Yields: true},
-		{CommandSpec: bot.CommandSpec{Name: "top", Use: bot.Look, Usage: "top KIND", Summary: "the leaderboard of a game"}, Alone: run, Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "history", Use: bot.Look, Usage: "history [@user] [KIND] [page N]", Summary: "finished games, newest first, 10 a page"},
+			Alone: p.archived(func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+				return p.history(ctx, a, c.Message, c.Kind, c.Args)
+			}), Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "game", Use: bot.Look, Usage: "game ID", Summary: "a game: finished, its players, result and final board; running, where, its status and board as a spectator sees them"},
+			Alone: p.archived(p.gameCommand), Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "export", Use: bot.Look, Usage: "export [ID]", Summary: "a game in its own file format (the one its players' programs read): an archived one, or without ID this table's (a hidden game that runs: to its players only)"},
+			Alone: p.exportCommand, Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "rating", Use: bot.Look, Usage: "rating [@user] [KIND]", Summary: "Glicko-2 rating ±RD per game; ? is provisional"},
+			Alone: p.archived(func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+				return p.ratingReply(ctx, a, c.Message, c.Kind, c.Args)
+			}), Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "top", Use: bot.Look, Usage: "top KIND", Summary: "the leaderboard of a game"},
+			Alone: p.archived(p.topCommand), Yields: true},
 		{CommandSpec: bot.CommandSpec{Name: "link", Use: bot.Look, Usage: "link [CODE | list]", Summary: "join your identities on several networks into one player: link tells you a one-time code privately, link CODE on your other network uses it; link list shows them",
-			Args: []bot.Arg{{Name: "code", Desc: "the code from your other network, or list"}}}, Alone: run, Yields: true},
-		{CommandSpec: bot.CommandSpec{Name: "unlink", Use: bot.Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"}, Alone: run, Yields: true},
+			Args: []bot.Arg{{Name: "code", Desc: "the code from your other network, or list"}}},
+			Alone: p.archived(func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+				return p.linkCommand(ctx, a, c.Message, c.Args)
+			}), Yields: true},
+		{CommandSpec: bot.CommandSpec{Name: "unlink", Use: bot.Look, Usage: "unlink [IDENTITY]", Summary: "undo a link: this identity leaves its player, or (with an identity from link list) your player lets go of that one; games until now stay the player's"},
+			Alone: p.archived(func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+				return p.unlinkCommand(ctx, a, c.Message, c.Args)
+			}), Yields: true},
 	}
 }
 
-// command answers history, game, export, rating, top, link and unlink.
-func (p *Players) command(ctx context.Context, c *bot.Call) ([]bot.Reply, error) {
-	m, verb, args, kind := c.Message, c.Verb, c.Args, c.Kind
-	if verb == "export" && len(args) == 0 {
-		return p.exportTable(ctx, c) // the table's game: no archive needed
-	}
-	a := p.core.Archive()
-	if a == nil {
-		return nil, errNoArchive
-	}
-	switch verb {
-	case "history":
-		return p.history(ctx, a, m, kind, args)
-	case "game", "export":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("%w: say %s%s ID", bot.ErrBadCommand, p.core.Prefix(), verb)
+// archived runs a command that reads the archive; without one it says
+// this bot keeps none.
+func (p *Players) archived(run func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error)) func(context.Context, *bot.Call) ([]bot.Reply, error) {
+	return func(ctx context.Context, c *bot.Call) ([]bot.Reply, error) {
+		a := p.core.Archive()
+		if a == nil {
+			return nil, errNoArchive
 		}
-		id := gameIDArg(args[0])
-		g, err := a.ArchivedGame(ctx, id)
-		if (errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged)) && verb == "game" {
+		return run(ctx, a, c)
+	}
+}
+
+// exportCommand answers export: without an id the table's game (no
+// archive needed), else an archived game.
+func (p *Players) exportCommand(ctx context.Context, c *bot.Call) ([]bot.Reply, error) {
+	if len(c.Args) == 0 {
+		return p.exportTable(ctx, c)
+	}
+	return p.archived(func(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+		g, err := p.gameOf(ctx, a, c)
+		if err != nil {
+			return nil, err
+		}
+		return p.exportReplies(g, c.Message)
+	})(ctx, c)
+}
+
+// gameCommand answers game ID: an archived game, else the running one as
+// a spectator sees it.
+func (p *Players) gameCommand(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+	if len(c.Args) == 1 {
+		id := gameIDArg(c.Args[0])
+		if _, err := a.ArchivedGame(ctx, id); errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged) {
 			// Not finished yet: the running game, as a spectator sees it.
 			t, rerr := p.core.RunningTable(ctx, id)
 			if rerr != nil {
@@ -71,38 +98,45 @@ func (p *Players) command(ctx context.Context, c *bot.Call) ([]bot.Reply, error)
 				return p.core.SpectatorReplies(t), nil
 			}
 		}
-		if errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged) {
-			return nil, fmt.Errorf("%w: no game %q, finished or running", bot.ErrBadCommand, cut(args[0], 20))
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
-		}
-		if verb == "game" {
-			me, err := playerOf(ctx, a, bot.Identity(m.Network, m.UserID))
-			if err != nil {
-				return nil, err
-			}
-			return p.gameReplies(g, m, me)
-		}
-		return p.exportReplies(g, m)
-	case "rating":
-		return p.ratingReply(ctx, a, m, kind, args)
-	case "top":
-		if len(args) > 0 {
-			if p.hosted(strings.ToLower(args[0])) && kind == "" {
-				kind, args = strings.ToLower(args[0]), args[1:]
-			}
-		}
-		if kind == "" || len(args) > 0 {
-			return nil, fmt.Errorf("%w: say %stop KIND (%s)", bot.ErrBadCommand, p.core.Prefix(), strings.Join(p.order, ", "))
-		}
-		return p.topReply(ctx, a, kind)
-	case "link":
-		return p.linkCommand(ctx, a, m, args)
-	case "unlink":
-		return p.unlinkCommand(ctx, a, m, args)
 	}
-	return nil, fmt.Errorf("%w: unknown command", bot.ErrBadCommand)
+	g, err := p.gameOf(ctx, a, c)
+	if err != nil {
+		return nil, err
+	}
+	me, err := playerOf(ctx, a, bot.Identity(c.Network, c.UserID))
+	if err != nil {
+		return nil, err
+	}
+	return p.gameReplies(g, c.Message, me)
+}
+
+// gameOf reads the archived game the command's one word names.
+func (p *Players) gameOf(ctx context.Context, a bot.Archive, c *bot.Call) (bot.ArchivedGame, error) {
+	if len(c.Args) != 1 {
+		return bot.ArchivedGame{}, fmt.Errorf("%w: say %s%s ID", bot.ErrBadCommand, p.core.Prefix(), c.Verb)
+	}
+	g, err := a.ArchivedGame(ctx, gameIDArg(c.Args[0]))
+	if errors.Is(err, bot.ErrNotFound) || errors.Is(err, bot.ErrDamaged) {
+		return g, fmt.Errorf("%w: no game %q, finished or running", bot.ErrBadCommand, cut(c.Args[0], 20))
+	}
+	if err != nil {
+		return g, fmt.Errorf("%w: %w", bot.ErrUnavailable, err)
+	}
+	return g, nil
+}
+
+// topCommand answers top KIND.
+func (p *Players) topCommand(ctx context.Context, a bot.Archive, c *bot.Call) ([]bot.Reply, error) {
+	kind, args := c.Kind, c.Args
+	if len(args) > 0 {
+		if p.hosted(strings.ToLower(args[0])) && kind == "" {
+			kind, args = strings.ToLower(args[0]), args[1:]
+		}
+	}
+	if kind == "" || len(args) > 0 {
+		return nil, fmt.Errorf("%w: say %stop KIND (%s)", bot.ErrBadCommand, p.core.Prefix(), strings.Join(p.order, ", "))
+	}
+	return p.topReply(ctx, a, kind)
 }
 
 // whoAndKind reads [@user] [KIND] from args: the player (the speaker's

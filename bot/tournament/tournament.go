@@ -107,6 +107,9 @@ type Director struct {
 	runs  map[string]*tourRun            // tournaments this process drives (driver.go)
 	slots chan struct{}                  // a place per game between programs it may play at once
 	kit   picture.Lazy[*picture.Toolkit] // draws standings and crosstables
+
+	acts  map[string]tourAct  // subcommands that manage a tournament
+	looks map[string]tourLook // subcommands that show one
 }
 
 // Attach adds tournaments to host: it registers the tournament command,
@@ -115,6 +118,7 @@ type Director struct {
 func Attach(host Host, cfg Config) (*Director, error) {
 	cfg = cfg.withDefaults()
 	d := &Director{host: host, cfg: cfg, log: host.Logger(), runs: map[string]*tourRun{}, slots: make(chan struct{}, cfg.Games)}
+	d.acts, d.looks = subcommands()
 	if err := host.Register(d.commands()...); err != nil {
 		return nil, err
 	}
@@ -400,6 +404,35 @@ func (d *Director) commands() []bot.HostCommand {
 		}}}
 }
 
+// tourAct is a subcommand that manages a tournament (by its id).
+type tourAct func(d *Director, ctx context.Context, c *bot.Call, id string) ([]bot.Reply, error)
+
+// tourLook is a subcommand that shows a tournament.
+type tourLook func(d *Director, tr *tournament) []bot.Reply
+
+// subcommands are the subcommands of tournament that name a tournament
+// (the channel's latest, or the ID after them): those that manage it and
+// those that show it. Any other first word makes one.
+func subcommands() (map[string]tourAct, map[string]tourLook) {
+	standings := func(d *Director, tr *tournament) []bot.Reply {
+		return []bot.Reply{{Text: d.tourHeadline(tr)}, d.standingsReply(tr)}
+	}
+	crosstable := func(d *Director, tr *tournament) []bot.Reply { return []bot.Reply{d.crosstableReply(tr)} }
+	return map[string]tourAct{
+			"join": func(d *Director, ctx context.Context, c *bot.Call, id string) ([]bot.Reply, error) {
+				return d.joinTournament(ctx, c.Message, id)
+			},
+			"begin": (*Director).beginTournament,
+			"stop":  (*Director).stopTournament,
+		}, map[string]tourLook{
+			"status": standings, "standings": standings,
+			"crosstable": crosstable, "cross": crosstable, "table": crosstable,
+			"games": func(d *Director, tr *tournament) []bot.Reply {
+				return []bot.Reply{{Text: d.tourGamesText(tr), Mono: true}}
+			},
+		}
+}
+
 // tournamentCommand answers !tournament.
 func (d *Director) tournamentCommand(ctx context.Context, c *bot.Call) ([]bot.Reply, error) {
 	m, args := c.Message, c.Args
@@ -407,19 +440,19 @@ func (d *Director) tournamentCommand(ctx context.Context, c *bot.Call) ([]bot.Re
 	if len(args) > 0 {
 		verb = strings.ToLower(args[0])
 	}
-	looks := map[string]bool{"status": true, "standings": true, "crosstable": true, "cross": true, "table": true, "games": true}
-	manage := map[string]bool{"join": true, "begin": true, "stop": true}
-	if c.Kind != "" && !looks[verb] && !manage[verb] && verb != "help" {
+	act, manages := d.acts[verb]
+	look, looks := d.looks[verb]
+	if c.Kind != "" && !looks && !manages && verb != "help" {
 		args = append([]string{c.Kind}, args...) // "!ataxx tournament swiss ..."
 	}
 	table := m.Table()
 	switch {
 	case verb == "help":
 		return []bot.Reply{{Text: d.tournamentUsage()}}, nil
-	case !looks[verb] && !manage[verb]:
+	case !looks && !manages:
 		return d.createTournament(ctx, c, table, args)
-	case len(args) > 2, len(args) == 2 && (manage[verb] || !validTourID(args[1])):
-		return nil, fmt.Errorf("%w: say %stournament %s%s", bot.ErrBadCommand, d.host.Prefix(), verb, map[bool]string{true: " [ID]"}[looks[verb]])
+	case len(args) > 2, len(args) == 2 && (manages || !validTourID(args[1])):
+		return nil, fmt.Errorf("%w: say %stournament %s%s", bot.ErrBadCommand, d.host.Prefix(), verb, map[bool]string{true: " [ID]"}[looks])
 	}
 	var id string
 	if len(args) == 2 {
@@ -436,13 +469,8 @@ func (d *Director) tournamentCommand(ctx context.Context, c *bot.Call) ([]bot.Re
 		}
 		return nil, fmt.Errorf("%w: no tournament here yet. %s", bot.ErrBadCommand, d.tournamentUsage())
 	}
-	switch verb {
-	case "join":
-		return d.joinTournament(ctx, m, id)
-	case "begin":
-		return d.beginTournament(ctx, c, id)
-	case "stop":
-		return d.stopTournament(ctx, c, id)
+	if manages {
+		return act(d, ctx, c, id)
 	}
 	tr, _, err := d.loadTournament(ctx, id)
 	if err != nil {
@@ -451,13 +479,7 @@ func (d *Director) tournamentCommand(ctx context.Context, c *bot.Call) ([]bot.Re
 		}
 		return nil, err
 	}
-	switch verb {
-	case "crosstable", "cross", "table":
-		return []bot.Reply{d.crosstableReply(tr)}, nil
-	case "games":
-		return []bot.Reply{{Text: d.tourGamesText(tr), Mono: true}}, nil
-	}
-	return []bot.Reply{{Text: d.tourHeadline(tr)}, d.standingsReply(tr)}, nil
+	return look(d, tr), nil
 }
 
 // validTourID reports whether s may be a tournament's id: "t" and a
