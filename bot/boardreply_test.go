@@ -9,6 +9,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
+	"github.com/ataxxbot/ataxxbot/bot/deliver"
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
@@ -146,13 +147,13 @@ func TestBoardPictureTravelsByMail(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			box := memory.New()
-			from := &bot.Router{Box: box, Serves: func(bot.Table) bool { return false }, Log: slog.New(slog.DiscardHandler)}
+			from := &deliver.Router{Box: box, Serves: func(bot.Table) bool { return false }, Log: slog.New(slog.DiscardHandler)}
 			r := board
 			r.To = far
 			if err := from.Send(context.Background(), []bot.Reply{r}); err != nil {
 				t.Fatalf("posting the board: %v", err)
 			}
-			to := &bot.Router{Box: box, Serves: func(bot.Table) bool { return true }, Log: slog.New(slog.DiscardHandler), Pictures: tc.pictures}
+			to := &deliver.Router{Box: box, Serves: func(bot.Table) bool { return true }, Log: slog.New(slog.DiscardHandler), Pictures: tc.pictures}
 			sink := make(mailSink, 1)
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan struct{})

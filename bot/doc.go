@@ -77,7 +77,7 @@
 //     Every reply that shows a board carries Reply.Picture, lazy, for the
 //     viewer and the moment of its text (boardreply.go): a network that
 //     shows pictures (Discord) calls it, the others pay only an Encode.
-//     Its Shot travels by mail and Router.Pictures draws it again;
+//     Its Shot travels by mail and deliver.Router.Pictures draws it again;
 //     Reply.Note is what a picture shown in the text's place leaves out.
 //   - Store, Clock and Sender are interfaces declared by their consumers;
 //     store/memory, store/bolt and store/redis implement Store.

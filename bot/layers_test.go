@@ -46,7 +46,8 @@ const (
 // support (test support is imported by tests only, so it may import
 // anything of the bot layer).
 var botClasses = map[string]string{
-	"bot": core,
+	"bot":         core,
+	"bot/deliver": core, // a part of the core in its own package: delivery between processes
 
 	"bot/migrate": kit, // the operator's dump and migrate tooling
 	"bot/picture": kit,

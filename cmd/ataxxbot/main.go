@@ -41,6 +41,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/abalonegame"
 	"github.com/ataxxbot/ataxxbot/bot/ataxxgame"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/deliver"
 	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
 	"github.com/ataxxbot/ataxxbot/store/bolt"
@@ -220,7 +221,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	mail, _ := st.(bot.Mailbox)
 	// Discord's mail goes to its one box whichever process posts it.
-	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log,
+	rt := &deliver.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log,
 		WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
 	con.Handler = rt.Handler(b)
 	b.Async(rt) // your move at once, the AI's when it comes
@@ -374,7 +375,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 	var mu sync.Mutex
 	serving := map[string]bool{} // the networks this process serves now
 	var ircChannels []string
-	rt := &bot.Router{Local: map[string]bot.Sender{}, Box: mail, Log: log, WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
+	rt := &deliver.Router{Local: map[string]bot.Sender{}, Box: mail, Log: log, WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
 	rt.Serves = func(t bot.Table) bool {
 		mu.Lock()
 		on := serving[t.Network]

@@ -58,6 +58,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot"
 	"github.com/ataxxbot/ataxxbot/bot/clock"
 	"github.com/ataxxbot/ataxxbot/bot/congogame"
+	"github.com/ataxxbot/ataxxbot/bot/deliver"
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/engine/congo"
 	"github.com/ataxxbot/ataxxbot/store/memory"
@@ -359,7 +360,7 @@ func playNetwork(ctx context.Context, o options, stdin io.Reader, stdout io.Writ
 	out := stdout
 	con := &console.Console{In: &promptReader{r: bufio.NewReader(stdin), out: out, echo: o.echo}, Out: out,
 		Channel: o.channel, User: o.user}
-	rt := &bot.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: st, Log: slog.New(slog.DiscardHandler)}
+	rt := &deliver.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: st, Log: slog.New(slog.DiscardHandler)}
 	routed := rt.Handler(b)
 	f := &front{bot: routed, players: [2]player{o.white, o.black}, user: o.user, channel: o.channel}
 	con.Handler = f
@@ -504,7 +505,7 @@ func seat(ctx context.Context, st bot.Store, kind *congogame.Game, table bot.Tab
 // side to move, and a command the guide does not know is answered as the
 // guide does.
 type front struct {
-	bot     bot.Handler
+	bot     deliver.Handler
 	players [2]player
 	user    string
 	channel string

@@ -1,4 +1,4 @@
-package bot
+package deliver_test
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/deliver"
 )
 
 // flakyBox fails its first fails takes, then hands out one message.
@@ -25,7 +28,7 @@ func (f *flakyBox) Take(ctx context.Context, box string, n int) ([][]byte, error
 	defer f.mu.Unlock()
 	f.taken++
 	if f.taken <= f.fails {
-		return nil, ErrUnavailable
+		return nil, bot.ErrUnavailable
 	}
 	if f.taken == f.fails+1 {
 		close(f.done)
@@ -36,10 +39,10 @@ func (f *flakyBox) Take(ctx context.Context, box string, n int) ([][]byte, error
 
 type sentReplies struct {
 	mu  sync.Mutex
-	got []Reply
+	got []bot.Reply
 }
 
-func (s *sentReplies) Send(_ context.Context, rs []Reply) error {
+func (s *sentReplies) Send(_ context.Context, rs []bot.Reply) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.got = append(s.got, rs...)
@@ -70,7 +73,7 @@ func (s *syncBuffer) String() string {
 func TestPollMailLogsAnOutageOnce(t *testing.T) {
 	var logs syncBuffer
 	box := &flakyBox{fails: 6, done: make(chan struct{})}
-	r := &Router{Box: box, Log: slog.New(slog.NewTextHandler(&logs, nil))}
+	r := &deliver.Router{Box: box, Log: slog.New(slog.NewTextHandler(&logs, nil))}
 	sent := &sentReplies{}
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})

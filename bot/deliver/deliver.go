@@ -1,4 +1,14 @@
-package bot
+// Package deliver carries the bot's replies between processes. A Router
+// delivers each reply by its table: through this process's adapter of
+// the table's network when this process serves the table, else into the
+// table's mailbox in the store (a bot.Mailbox), where the process that
+// serves it takes it (PollMail). A reply travels as JSON: its Shot goes
+// with it and Router.Pictures draws its picture again on arrival.
+//
+// It is a part of the core in its own package: it uses only the core's
+// exported types, and the core does not import it; cmd wires it between
+// the bot and the adapters.
+package deliver
 
 import (
 	"context"
@@ -7,19 +17,13 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
-)
 
-// Mailbox is a store that keeps messages for other processes: replies one
-// process makes for a table another process serves (a game hosted in one
-// channel and joined from another network, or another console).
-type Mailbox interface {
-	Post(ctx context.Context, box string, msg []byte) error
-	Take(ctx context.Context, box string, n int) ([][]byte, error)
-}
+	"github.com/ataxxbot/ataxxbot/bot"
+)
 
 // Handler is the bot as adapters see it.
 type Handler interface {
-	Handle(ctx context.Context, m Message) []Reply
+	Handle(ctx context.Context, m bot.Message) []bot.Reply
 }
 
 // Router delivers each reply by its table: through this process's adapter
@@ -27,9 +31,9 @@ type Handler interface {
 // the table's mailbox in the store, where the process that serves it
 // takes it.
 type Router struct {
-	Local  map[string]Sender // network -> this process's adapter
-	Serves func(Table) bool  // the tables this process delivers to now
-	Box    Mailbox           // nil: a store of one process
+	Local  map[string]bot.Sender // network -> this process's adapter
+	Serves func(bot.Table) bool  // the tables this process delivers to now
+	Box    bot.Mailbox           // nil: a store of one process
 	Log    *slog.Logger
 	// WholeNetworks are networks whose tables one process serves all of
 	// (its lease holder: Discord), so their mail goes to one box.
@@ -37,12 +41,12 @@ type Router struct {
 	// Pictures, if set, gives a board that came by mail its picture
 	// again (Bot.PictureOf): a Reply's Picture does not travel, its Shot
 	// does.
-	Pictures func(Shot) func() ([]byte, error)
+	Pictures func(bot.Shot) func() ([]byte, error)
 }
 
 // BoxOf is the mailbox of a table's replies: one per table, or one for a
 // whole network that one process serves whole (listed in WholeNetworks).
-func (r *Router) BoxOf(t Table) string {
+func (r *Router) BoxOf(t bot.Table) string {
 	if r.WholeNetworks[t.Network] {
 		return t.Network
 	}
@@ -50,7 +54,7 @@ func (r *Router) BoxOf(t Table) string {
 }
 
 // Boxes lists the mailboxes of tables.
-func (r *Router) Boxes(tables []Table) []string {
+func (r *Router) Boxes(tables []bot.Table) []string {
 	var out []string
 	for _, t := range tables {
 		out = append(out, r.BoxOf(t))
@@ -59,14 +63,14 @@ func (r *Router) Boxes(tables []Table) []string {
 }
 
 // Send delivers replies the bot makes on its own.
-func (r *Router) Send(ctx context.Context, replies []Reply) error {
+func (r *Router) Send(ctx context.Context, replies []bot.Reply) error {
 	mine, others := r.split(replies)
 	return errors.Join(r.deliver(ctx, mine), r.post(ctx, others))
 }
 
-func (r *Router) split(replies []Reply) (mine, others []Reply) {
+func (r *Router) split(replies []bot.Reply) (mine, others []bot.Reply) {
 	for _, rep := range replies {
-		if rep.To == (Table{}) || r.Serves(rep.To) {
+		if rep.To == (bot.Table{}) || r.Serves(rep.To) {
 			mine = append(mine, rep)
 		} else {
 			others = append(others, rep)
@@ -76,7 +80,7 @@ func (r *Router) split(replies []Reply) (mine, others []Reply) {
 }
 
 // deliver hands replies to the adapters of their networks, in order.
-func (r *Router) deliver(ctx context.Context, replies []Reply) error {
+func (r *Router) deliver(ctx context.Context, replies []bot.Reply) error {
 	var errs []error
 	for len(replies) > 0 {
 		net := replies[0].To.Network
@@ -95,7 +99,7 @@ func (r *Router) deliver(ctx context.Context, replies []Reply) error {
 }
 
 // post puts replies for other processes' tables in their mailboxes.
-func (r *Router) post(ctx context.Context, replies []Reply) error {
+func (r *Router) post(ctx context.Context, replies []bot.Reply) error {
 	if len(replies) == 0 {
 		return nil
 	}
@@ -132,16 +136,16 @@ func (rt routed) Settle(ctx context.Context) error {
 
 // AwaitAI lets the bot's AI answer at table, for a console about to run
 // its next line.
-func (rt routed) AwaitAI(ctx context.Context, table Table) error {
+func (rt routed) AwaitAI(ctx context.Context, table bot.Table) error {
 	if a, ok := rt.h.(interface {
-		AwaitAI(context.Context, Table) error
+		AwaitAI(context.Context, bot.Table) error
 	}); ok {
 		return a.AwaitAI(ctx, table)
 	}
 	return nil
 }
 
-func (rt routed) Handle(ctx context.Context, m Message) []Reply {
+func (rt routed) Handle(ctx context.Context, m bot.Message) []bot.Reply {
 	mine, others := rt.r.split(rt.h.Handle(ctx, m))
 	if err := rt.r.post(ctx, others); err != nil {
 		rt.r.Log.Warn("handing replies to another process", "err", err)
@@ -153,7 +157,7 @@ func (rt routed) Handle(ctx context.Context, m Message) []Reply {
 const pollInterval = 250 * time.Millisecond
 
 // PollMail delivers the mail of boxes() through send until ctx is done.
-func (r *Router) PollMail(ctx context.Context, boxes func() []string, send Sender) {
+func (r *Router) PollMail(ctx context.Context, boxes func() []string, send bot.Sender) {
 	if r.Box == nil {
 		return
 	}
@@ -174,9 +178,9 @@ func (r *Router) PollMail(ctx context.Context, boxes func() []string, send Sende
 				r.Log.Info("taking mail again", "box", box)
 				failing = false
 			}
-			var replies []Reply
+			var replies []bot.Reply
 			for _, m := range msgs {
-				var rep Reply
+				var rep bot.Reply
 				if err := json.Unmarshal(m, &rep); err != nil {
 					r.Log.Warn("unreadable mail", "box", box, "err", err)
 					continue
