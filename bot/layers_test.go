@@ -48,6 +48,8 @@ const (
 var botClasses = map[string]string{
 	"bot": core,
 
+	"bot/record": core, // the stored record, its encodings and versions: the table's persistence
+
 	"bot/migrate": kit, // the operator's dump and migrate tooling
 	"bot/picture": kit,
 	"bot/program": kit,
