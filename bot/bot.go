@@ -431,7 +431,7 @@ func (t *tx) tell(u User, r Reply) {
 // play from.
 func (t *tx) tellSeat(seat int, r Reply) {
 	s := t.rec.Seats[seat]
-	t.tell(s.user(), r)
+	t.tell(seatUser(s), r)
 	if home, err := ParseTable(s.Table); err == nil && s.Table != "" {
 		t.replies[len(t.replies)-1].To = home
 	}
@@ -672,7 +672,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 		return t, nil
 	}
 	if rec.Phase == PhaseOver {
-		endState(st, rec.result())
+		endState(st, rec.Outcome())
 	}
 	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
 	for _, s := range rec.Seats {
@@ -1151,7 +1151,7 @@ func (b *Bot) offerActions(t *tx) {
 	var acts []Action
 	switch t.rec.Phase {
 	case PhaseSetup:
-		if t.rec.Waiting && t.rec.firstOpen() >= 0 || slices.ContainsFunc(t.rec.Seats, func(s Seat) bool { return s.Kind == SeatInvited }) {
+		if t.rec.Waiting && t.rec.FirstOpen() >= 0 || slices.ContainsFunc(t.rec.Seats, func(s Seat) bool { return s.Kind == SeatInvited }) {
 			acts = append(acts, Action{Label: "Join", Command: "join"})
 		}
 	case PhasePlaying:

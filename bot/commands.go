@@ -223,7 +223,7 @@ func (b *Bot) canConfigure(t *tx, sp speaker) error {
 // guard lets admins, seated players, and anyone while no person holds a
 // seat, do what.
 func (b *Bot) guard(t *tx, sp speaker, what string) error {
-	if sp.admin || !t.rec.hasHuman() || sp.seated() || b.idle(t) {
+	if sp.admin || !t.rec.HasHuman() || sp.seated() || b.idle(t) {
 		return nil
 	}
 	return fmt.Errorf("%w: only the players (%s) can %s", ErrNotSeated, b.seatList(t), what)
@@ -307,11 +307,11 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	b.expireInvites(t)
 	me := sp.seat(nil)
 	if me < 0 {
-		me = t.rec.firstOpen()
+		me = t.rec.FirstOpen()
 		switch {
 		case me >= 0:
 			t.rec.Seats[me] = humanSeat(sp.Message)
-		case len(args) == 0 && t.rec.filled():
+		case len(args) == 0 && t.rec.Filled():
 			// Every seat has a player (the AI on each, say): begin.
 			t.changed, t.rec.Waiting = true, true
 			return b.begin(t)
@@ -349,7 +349,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	}
 	t.changed = true
 	t.rec.Waiting = true
-	if t.rec.filled() {
+	if t.rec.Filled() {
 		return b.begin(t)
 	}
 	name := strings.ToLower(t.spec.Name)
@@ -641,7 +641,7 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 					return fmt.Errorf("%w: %s holds hidden pieces that only %s may see, so it cannot change hands; say %snew to abandon the idle game",
 						ErrNotSeated, t.spec.SeatName(seat), shown(s.Name), b.cfg.Prefix)
 				}
-				t.rec.Seats[seat] = s.handedTo(humanSeat(sp.Message))
+				t.rec.Seats[seat] = s.HandedTo(humanSeat(sp.Message))
 				t.changed = true
 				t.chat(fmt.Sprintf("%s from %s, who has not acted for %s. %s", subject(sp.Name, "takes "+t.spec.SeatName(seat)), shown(s.Name), b.cfg.IdleAfter, b.owed(t)))
 				return nil
@@ -665,7 +665,7 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 		}
 	}
 	if seat < 0 {
-		seat = t.rec.firstOpen()
+		seat = t.rec.FirstOpen()
 	}
 	if seat < 0 {
 		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, b.seatList(t))
@@ -700,7 +700,7 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 	if err != nil {
 		return err
 	}
-	if t.rec.Seats[seat].holds(sp.UserID) {
+	if t.rec.Seats[seat].Holds(sp.UserID) {
 		t.chat(fmt.Sprintf("%s is already played by %s.", t.spec.SeatName(seat), shown(sp.Name)))
 		return nil
 	}
@@ -714,10 +714,10 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		return err
 	}
 	displaced := t.rec.Seats[seat]
-	t.rec.Seats[seat] = displaced.handedTo(humanSeat(sp.Message))
+	t.rec.Seats[seat] = displaced.HandedTo(humanSeat(sp.Message))
 	if sp.seated() {
 		mine := t.rec.Seats[sp.seats[0]]
-		t.rec.Seats[sp.seats[0]] = mine.handedTo(displaced) // swap, as the manual's color does
+		t.rec.Seats[sp.seats[0]] = mine.HandedTo(displaced) // swap, as the manual's color does
 	}
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), shown(sp.Name), b.seatList(t)))
@@ -725,7 +725,7 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 }
 
 func (b *Bot) maybeBegin(t *tx) error {
-	if t.rec.Phase == PhaseSetup && t.rec.Waiting && t.rec.filled() {
+	if t.rec.Phase == PhaseSetup && t.rec.Waiting && t.rec.Filled() {
 		return b.begin(t)
 	}
 	return nil
@@ -764,7 +764,7 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 		}
 	}
 	owner := t.rec.Seats[seat]
-	t.rec.Seats[seat] = owner.handedTo(Seat{Kind: SeatAI, Level: lvl})
+	t.rec.Seats[seat] = owner.HandedTo(Seat{Kind: SeatAI, Level: lvl})
 	if owner.Kind == SeatHuman {
 		t.rec.Seats[seat].UserID, t.rec.Seats[seat].Name = owner.UserID, owner.Name // clear gives it back
 	}
@@ -790,12 +790,12 @@ func (b *Bot) manual(t *tx, sp speaker, args []string) error {
 	if err := b.hiddenSeat(t, sp, seat); err != nil {
 		return err
 	}
-	if !t.spec.Live && t.rec.Seats[seat].lastHolder() != sp.UserID { // taking one's own seat back needs no leave
+	if !t.spec.Live && t.rec.Seats[seat].LastHolder() != sp.UserID { // taking one's own seat back needs no leave
 		if err := b.guard(t, sp, "change the seats"); err != nil {
 			return err
 		}
 	}
-	t.rec.Seats[seat] = t.rec.Seats[seat].handedTo(humanSeat(sp.Message))
+	t.rec.Seats[seat] = t.rec.Seats[seat].HandedTo(humanSeat(sp.Message))
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is played by %s, by hand.", t.spec.SeatName(seat), shown(sp.Name)))
 	return b.maybeBegin(t)
@@ -939,7 +939,7 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 		}
 		requester = t.rec.UndoBy
 	}
-	if t.rec.holdsAll(sp.UserID) {
+	if t.rec.HoldsAll(sp.UserID) {
 		requester = -1 // one player on every side: just the last move
 	}
 	n, err := t.st.Undo(requester)
@@ -965,7 +965,7 @@ func canUndo(t *tx, seat int) error {
 	if err != nil {
 		return err
 	}
-	if t.rec.holdsAll(t.rec.Seats[seat].UserID) {
+	if t.rec.HoldsAll(t.rec.Seats[seat].UserID) {
 		seat = -1
 	}
 	_, err = probe.Undo(seat)
@@ -1136,7 +1136,7 @@ func (b *Bot) status(t *tx, sp speaker) string {
 	case t.empty():
 		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
-		over := strings.TrimPrefix(OverText(t.spec.Seats, t.rec.result()), "Game over: ")
+		over := strings.TrimPrefix(OverText(t.spec.Seats, t.rec.Outcome()), "Game over: ")
 		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, over, b.seatList(t))
 		if score := t.st.Result().Score; score != "" {
 			text += " " + score
@@ -1346,13 +1346,13 @@ func (b *Bot) againstAPerson(t *tx, sp speaker) bool {
 // or another player's, never changes hands (admins included).
 func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
-	if !t.spec.Hidden || t.rec.Phase == PhaseOver || !s.Acted || s.holds(sp.UserID) {
+	if !t.spec.Hidden || t.rec.Phase == PhaseOver || !s.Acted || s.Holds(sp.UserID) {
 		return nil
 	}
-	if last := s.lastHolder(); last != "" && last == sp.UserID {
+	if last := s.LastHolder(); last != "" && last == sp.UserID {
 		return nil
 	}
-	if s.lastHolder() == "" {
+	if s.LastHolder() == "" {
 		return fmt.Errorf("%w: %s holds hidden pieces the AI chose; nobody else may take it over now", ErrNotSeated, t.spec.SeatName(seat))
 	}
 	return fmt.Errorf("%w: %s holds hidden pieces; only the player who held it may take it back", ErrNotSeated, t.spec.SeatName(seat))
@@ -1364,7 +1364,7 @@ func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
 // seated) anyone may replace.
 func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
 	rec := t.wreck
-	if sp.admin || rec == nil || !rec.hasHuman() || len(rec.seatsOf(sp.UserID)) > 0 {
+	if sp.admin || rec == nil || !rec.HasHuman() || len(rec.SeatsOf(sp.UserID)) > 0 {
 		return nil
 	}
 	if b.cfg.IdleAfter > 0 && !rec.Updated.IsZero() && b.clock.Now().Sub(rec.Updated) >= b.cfg.IdleAfter {

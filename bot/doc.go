@@ -55,7 +55,7 @@
 //     the AI a time budget (AIPlayer.Budget) and keeps a table marked as
 //     owing work; Revisit lets the referees judge a table without a
 //     command.
-//   - The record keeps a game's clock (timecontrol.go): its TimeControl
+//   - The record keeps a game's clock (bot/record): its TimeControl
 //     (Fischer "10m+5s", correspondence "1d") and a GameClock of
 //     timestamps; the rules that run it are a feature's, a Referee. A
 //     State that is a SetupPhaser is untimed during its setup.

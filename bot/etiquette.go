@@ -17,7 +17,7 @@ func (b *Bot) draw(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: a draw is agreed between two players", ErrBadCommand)
 	}
 	other := 1 - seat
-	if t.rec.holdsAll(sp.UserID) {
+	if t.rec.HoldsAll(sp.UserID) {
 		return fmt.Errorf("%w: you play both sides: there is nobody to agree with", ErrBadCommand)
 	}
 	if t.rec.Seats[other].Kind != SeatHuman {
@@ -69,7 +69,7 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 	if t.rec.Ending == EndAborted {
 		return fmt.Errorf("%w: that game was aborted; say %sstart for another", ErrBadCommand, b.cfg.Prefix)
 	}
-	if len(t.rec.seatsOf(sp.UserID)) == 0 {
+	if len(t.rec.SeatsOf(sp.UserID)) == 0 {
 		return fmt.Errorf("%w: only a player of that game can ask for a rematch", ErrNotSeated)
 	}
 	waitFor := ""

@@ -50,10 +50,10 @@ const (
 
 // stakeIn is userID's stake in rec (nil: none).
 func stakeIn(rec *Record, userID string) Stake {
-	if rec == nil || rec.Link != "" || rec.Phase == PhaseOver || len(rec.seatsOf(userID)) == 0 {
+	if rec == nil || rec.Link != "" || rec.Phase == PhaseOver || len(rec.SeatsOf(userID)) == 0 {
 		return StakeNone
 	}
-	if rec.Phase == PhaseSetup && !rec.filled() {
+	if rec.Phase == PhaseSetup && !rec.Filled() {
 		return StakeWaiting
 	}
 	return StakePlaying

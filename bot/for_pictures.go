@@ -28,6 +28,3 @@ func (b *Bot) LiveGame(ctx context.Context, table Table) (LiveGame, error) {
 	}
 	return LiveGame{State: t.st, Record: t.rec, Caption: b.pictureCaption(t)}, nil
 }
-
-// SeatsOf returns the seats the person userID holds, in order.
-func (r *Record) SeatsOf(userID string) []int { return r.seatsOf(userID) }

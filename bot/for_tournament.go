@@ -58,13 +58,6 @@ func Cut(s string, n int) string { return cut(s, n) }
 // Plural is n and noun, with an s unless n is 1: "1 game", "3 games".
 func Plural(n int, noun string) string { return plural(n, noun) }
 
-// Vacant reports whether a table holding r may take a new game: it holds
-// a finished game, or one in setup that nobody sat down to or asked to
-// start, and it is not linked to another table.
-func (r *Record) Vacant() bool {
-	return r.Link == "" && (r.Phase == PhaseOver || r.Phase == PhaseSetup && !r.Waiting && !r.hasHuman())
-}
-
 // Opening is a game OpenGame puts at a table.
 type Opening struct {
 	Kind  string       // the kind's name, lower case

@@ -58,7 +58,7 @@ func (b *Bot) host(ctx context.Context, t *tx, sp speaker, args []string) error 
 		return err
 	}
 	if !sp.seated() {
-		me := t.rec.firstOpen()
+		me := t.rec.FirstOpen()
 		if me < 0 {
 			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
 		}
@@ -167,7 +167,7 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 			return fmt.Errorf("%w: you already play %s in %s", ErrBadCommand, t.spec.SeatName(sp.seats[0]), id)
 		}
 		b.expireInvites(t)
-		seat := t.rec.firstOpen()
+		seat := t.rec.FirstOpen()
 		if seat < 0 {
 			return fmt.Errorf("%w: the game hosted as %s is full (%s)", ErrBadCommand, id, b.seatList(t))
 		}

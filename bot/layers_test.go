@@ -49,6 +49,8 @@ var botClasses = map[string]string{
 	"bot":         core,
 	"bot/deliver": core, // a part of the core in its own package: delivery between processes
 
+	"bot/record": core, // the stored record, its encodings and versions: the table's persistence
+
 	"bot/migrate": kit, // the operator's dump and migrate tooling
 	"bot/picture": kit,
 	"bot/program": kit,

@@ -86,7 +86,7 @@ func (c *recordCache) remember(t *tx, data []byte, version uint64, decoded bool)
 	}
 	e := cachedRecord{data: data, version: version, kept: c.clock()}
 	if cl, ok := t.st.(Cloner); ok && decoded {
-		e.rec, e.st = t.rec.clone(), cl.Clone()
+		e.rec, e.st = t.rec.Clone(), cl.Clone()
 	}
 	c.put(t.table.Key(), e)
 }

@@ -143,7 +143,7 @@ func (b *Bot) route(ctx context.Context, m Message, p parsed) (Table, error) {
 		if err != nil {
 			return Table{}, err
 		}
-		if t.damaged == nil && !t.empty() && t.rec.Phase != PhaseOver && len(t.rec.seatsOf(m.UserID)) > 0 {
+		if t.damaged == nil && !t.empty() && t.rec.Phase != PhaseOver && len(t.rec.SeatsOf(m.UserID)) > 0 {
 			seated = append(seated, table)
 		}
 	}
@@ -241,7 +241,7 @@ type speaker struct {
 }
 
 func (b *Bot) speaker(t *tx, m Message) speaker {
-	return speaker{Message: m, seats: t.rec.seatsOf(m.UserID), admin: b.isAdmin(m)}
+	return speaker{Message: m, seats: t.rec.SeatsOf(m.UserID), admin: b.isAdmin(m)}
 }
 
 // isAdmin reports whether the speaker of m is one of the configured

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"math"
 	"time"
 )
 
@@ -21,22 +20,12 @@ var (
 	ErrNotSeated = errors.New("not a player in this game")
 	// ErrBadCommand: a command that cannot be parsed or is not allowed now.
 	ErrBadCommand = errors.New("bad command")
-	// ErrDamaged: a stored record that cannot be read.
-	ErrDamaged = errors.New("damaged record")
 )
-
-// DamagedVersion is the version a Store's Load returns, with an error
-// wrapping ErrDamaged, for a key it cannot read: a version that is not a
-// number or too large, a key of the wrong type, a value cut short. Save
-// at DamagedVersion replaces exactly that damage: it succeeds only while
-// the key is still unreadable (not missing, not readable), so of several
-// processes replacing it one wins, as with any other version.
-const DamagedVersion uint64 = math.MaxUint64
 
 // Store keeps one record per channel, versioned for compare-and-set, and
 // the list of channels where the bot owes work. 0 means "no record";
 // every save makes its version with NextVersion, so a version never names
-// two records, even after the store lost one (see version.go).
+// two records, even after the store lost one (see bot/record/version.go).
 type Store interface {
 	// Load returns the record under key and its version, or ErrNotFound;
 	// for a key it cannot read, an error wrapping ErrDamaged and

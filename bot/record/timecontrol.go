@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Clocks as a record keeps them. A game may be played on a clock: Fischer
@@ -15,8 +16,8 @@ import (
 // (GameClock): each seat's time left as of the last turn change, and when
 // the current turn began. Time therefore runs while no process is up, and
 // any process reads the same deadline from the store. The rules that run
-// a clock and claim its flag are a feature's (a Referee); the core keeps
-// only these types, so the record's format is its own.
+// a clock and claim its flag are a feature's (a Referee); the record keeps
+// only these types, so its format is its own.
 
 // ErrBadClock: a clock spec that cannot be read or is out of range.
 var ErrBadClock = errors.New("bad clock")
@@ -223,9 +224,13 @@ type GameClock struct {
 	Since time.Time `json:"since,omitzero"`
 }
 
-// SetupPhaser is implemented by a State whose play begins with a setup
-// inside the playing phase (hidden armies, hidden numbers): no clock runs
-// while InSetup reports true.
-type SetupPhaser interface {
-	InSetup() bool
+// cut shortens s to at most n bytes at a character boundary.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

@@ -1,11 +1,11 @@
-package bot_test
+package record_test
 
 import (
 	"bytes"
 	"errors"
 	"testing"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/record"
 )
 
 // FuzzUnmarshalRecord feeds UnmarshalRecord any bytes (the seed corpus
@@ -14,28 +14,28 @@ import (
 // again to bytes that decode to the same encoding.
 func FuzzUnmarshalRecord(f *testing.F) {
 	for _, c := range recordCases() {
-		data, _ := bot.MarshalRecord(&c.rec)
+		data, _ := record.MarshalRecord(&c.rec)
 		f.Add(data)
 		f.Add(data[:len(data)/2])
 	}
 	f.Add([]byte(oldRecord))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := bot.UnmarshalRecord(data)
+		r, err := record.UnmarshalRecord(data)
 		if err != nil {
-			if !errors.Is(err, bot.ErrDamaged) {
+			if !errors.Is(err, record.ErrDamaged) {
 				t.Fatalf("error %v does not wrap ErrDamaged", err)
 			}
 			return
 		}
-		first, err := bot.MarshalRecord(r)
+		first, err := record.MarshalRecord(r)
 		if err != nil {
 			t.Fatalf("a record that was read cannot be written: %v", err)
 		}
-		again, err := bot.UnmarshalRecord(first)
+		again, err := record.UnmarshalRecord(first)
 		if err != nil {
 			t.Fatalf("reading what was written: %v", err)
 		}
-		second, err := bot.MarshalRecord(again)
+		second, err := record.MarshalRecord(again)
 		if err != nil || !bytes.Equal(first, second) {
 			t.Fatalf("written twice: got %q, %v; want %q", second, err, first)
 		}

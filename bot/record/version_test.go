@@ -1,4 +1,4 @@
-package bot
+package record
 
 import (
 	"testing"
@@ -39,7 +39,7 @@ func TestNextVersion(t *testing.T) {
 	}
 }
 
-// versionAfter orders two versions of one record by their counts, across
+// VersionAfter orders two versions of one record by their counts, across
 // the wrap of the count.
 func TestVersionAfter(t *testing.T) {
 	at := func(seq, stamp uint64) uint64 { return seq<<versionStampBits | stamp }
@@ -57,8 +57,8 @@ func TestVersionAfter(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := versionAfter(c.a, c.b); got != c.want {
-				t.Errorf("versionAfter(%d, %d): got %v; want %v", c.a, c.b, got, c.want)
+			if got := VersionAfter(c.a, c.b); got != c.want {
+				t.Errorf("VersionAfter(%d, %d): got %v; want %v", c.a, c.b, got, c.want)
 			}
 		})
 	}

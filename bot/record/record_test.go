@@ -1,4 +1,4 @@
-package bot_test
+package record_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/record"
 )
 
 // at is a time in UTC with nanoseconds, as the host stores times.
@@ -24,45 +24,45 @@ func intp(v int) *int { return &v }
 // recordCases are records as the host writes them, one of each shape.
 func recordCases() []struct {
 	name string
-	rec  bot.Record
+	rec  record.Record
 } {
 	ataxxState := json.RawMessage(`{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"b6 f2"}`)
 	return []struct {
 		name string
-		rec  bot.Record
+		rec  record.Record
 	}{
-		{"fresh", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhaseSetup, UndoBy: -1,
-			Seats: []bot.Seat{{Kind: bot.SeatOpen}, {Kind: bot.SeatOpen}},
+		{"fresh", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhaseSetup, UndoBy: -1,
+			Seats: []record.Seat{{Kind: record.SeatOpen}, {Kind: record.SeatOpen}},
 			State: json.RawMessage(`{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1"}`)}},
-		{"playing", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhasePlaying, UndoBy: -1, Seed: -1795487228311317091,
-			Seats:   []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: bot.SeatAI, Level: 3}},
+		{"playing", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhasePlaying, UndoBy: -1, Seed: -1795487228311317091,
+			Seats:   []record.Seat{{Kind: record.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: record.SeatAI, Level: 3}},
 			Updated: at(8, 312905003), ID: "17", Began: at(8, 311434856), Plies: 2, Movers: 3,
 			Moves: []string{"a7-b6", "g1-f2"}, State: ataxxState}},
-		{"over with winner seat 0", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhaseOver, UndoBy: 1, Verbose: true,
-			Seats:  []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: bot.SeatHuman, UserID: "id-bob", Name: "bob", Was: "id-carol"}},
-			Result: "Red wins: Blue resigned.", Ending: bot.EndResigned, Winner: intp(0), UndoAt: at(1, 1),
+		{"over with winner seat 0", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhaseOver, UndoBy: 1, Verbose: true,
+			Seats:  []record.Seat{{Kind: record.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: record.SeatHuman, UserID: "id-bob", Name: "bob", Was: "id-carol"}},
+			Result: "Red wins: Blue resigned.", Ending: record.EndResigned, Winner: intp(0), UndoAt: at(1, 1),
 			DrawBy: 2, DrawAt: at(2, 999999999), RematchBy: "id-bob", Updated: at(3, 0), State: ataxxState}},
-		{"drawn", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhaseOver, UndoBy: -1, Ending: bot.EndAgreed,
-			Result: "Drawn by agreement.", Seats: []bot.Seat{{Kind: bot.SeatHuman}, {Kind: bot.SeatAI, Engine: "ugi-x", Level: -2}},
+		{"drawn", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhaseOver, UndoBy: -1, Ending: record.EndAgreed,
+			Result: "Drawn by agreement.", Seats: []record.Seat{{Kind: record.SeatHuman}, {Kind: record.SeatAI, Engine: "ugi-x", Level: -2}},
 			State: ataxxState}},
-		{"clocked", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhasePlaying, UndoBy: -1,
-			Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "u1"}, {Kind: bot.SeatAI, Level: 3}},
-			Clock: &bot.GameClock{Control: bot.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
+		{"clocked", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhasePlaying, UndoBy: -1,
+			Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "u1"}, {Kind: record.SeatAI, Level: 3}},
+			Clock: &record.GameClock{Control: record.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
 				LeftMS: []int64{604998, -1200}, Turn: 1, Since: at(8, 312895759)}, State: ataxxState}},
-		{"correspondence clock not running", bot.Record{Schema: 1, Game: "congo", Phase: bot.PhaseSetup, UndoBy: -1,
-			Clock: &bot.GameClock{Control: bot.TimeControl{Base: 72 * time.Hour, PerMove: true}, Turn: -1},
+		{"correspondence clock not running", record.Record{Schema: 1, Game: "congo", Phase: record.PhaseSetup, UndoBy: -1,
+			Clock: &record.GameClock{Control: record.TimeControl{Base: 72 * time.Hour, PerMove: true}, Turn: -1},
 			State: json.RawMessage(`null`)}},
-		{"hosted with windows", bot.Record{Schema: 1, Game: "stratego", Phase: bot.PhaseSetup, UndoBy: -1, Waiting: true,
-			Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-alice", Name: "alice", Acted: true},
-				{Kind: bot.SeatInvited, UserID: "id-bob", Name: "bob", Expires: at(59, 5), Table: "discord:123456", Was: "id-bob"}},
+		{"hosted with windows", record.Record{Schema: 1, Game: "stratego", Phase: record.PhaseSetup, UndoBy: -1, Waiting: true,
+			Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "id-alice", Name: "alice", Acted: true},
+				{Kind: record.SeatInvited, UserID: "id-bob", Name: "bob", Expires: at(59, 5), Table: "discord:123456", Was: "id-bob"}},
 			HostID: "crimson-otter", Windows: []string{"discord:123456", "irc:#other"}, Updated: at(0, 1),
 			State: json.RawMessage(`{"armies":[null,null]}`)}},
-		{"link", bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhaseSetup, UndoBy: -1, Link: "irc:#ataxx",
+		{"link", record.Record{Schema: 1, Game: "ataxx", Phase: record.PhaseSetup, UndoBy: -1, Link: "irc:#ataxx",
 			State: json.RawMessage("null"), Updated: at(4, 4)}},
-		{"unicode and empty strings", bot.Record{Schema: 1, Game: "guess", Phase: bot.PhasePlaying, UndoBy: -1,
-			Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-ünï", Name: "ünï\x00\n"}}, Moves: []string{"", "→"},
+		{"unicode and empty strings", record.Record{Schema: 1, Game: "guess", Phase: record.PhasePlaying, UndoBy: -1,
+			Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "id-ünï", Name: "ünï\x00\n"}}, Moves: []string{"", "→"},
 			State: json.RawMessage(`"garbage"`)}},
-		{"zero record of schema 1", bot.Record{Schema: 1}},
+		{"zero record of schema 1", record.Record{Schema: 1}},
 	}
 }
 
@@ -72,14 +72,14 @@ func recordCases() []struct {
 func TestRecordRoundTrip(t *testing.T) {
 	for _, tt := range recordCases() {
 		t.Run(tt.name, func(t *testing.T) {
-			data, err := bot.MarshalRecord(&tt.rec)
+			data, err := record.MarshalRecord(&tt.rec)
 			if err != nil {
 				t.Fatalf("marshal: %v", err)
 			}
 			if data[0] != 0x01 {
 				t.Fatalf("first byte: got %#x; want 0x01", data[0])
 			}
-			got, err := bot.UnmarshalRecord(data)
+			got, err := record.UnmarshalRecord(data)
 			if err != nil {
 				t.Fatalf("unmarshal: %v", err)
 			}
@@ -91,7 +91,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				t.Errorf("size: got %d bytes; want under half of the JSON's %d", len(data), len(old))
 			}
 			again := append([]byte("reused"), data...)
-			if next, err := bot.AppendRecord(again[:6], got); err != nil || !bytes.Equal(next[6:], data) || string(next[:6]) != "reused" {
+			if next, err := record.AppendRecord(again[:6], got); err != nil || !bytes.Equal(next[6:], data) || string(next[:6]) != "reused" {
 				t.Errorf("AppendRecord after a prefix: got %q, %v; want the prefix then the same encoding", next, err)
 			}
 		})
@@ -102,12 +102,12 @@ func TestRecordRoundTrip(t *testing.T) {
 // read back in UTC.
 func TestRecordTimesAreUTC(t *testing.T) {
 	paris := time.FixedZone("CET", 3600)
-	in := bot.Record{Schema: 1, Phase: bot.PhasePlaying, Updated: time.Date(2026, 11, 24, 3, 30, 0, 7, paris)}
-	data, err := bot.MarshalRecord(&in)
+	in := record.Record{Schema: 1, Phase: record.PhasePlaying, Updated: time.Date(2026, 11, 24, 3, 30, 0, 7, paris)}
+	data, err := record.MarshalRecord(&in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := bot.UnmarshalRecord(data)
+	got, err := record.UnmarshalRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,11 +123,11 @@ func TestRecordTimesAreUTC(t *testing.T) {
 func fill(t *testing.T, v reflect.Value, path string, n *int) {
 	*n++
 	switch v.Type() {
-	case reflect.TypeFor[bot.Phase]():
-		v.SetString(string(bot.PhaseOver))
+	case reflect.TypeFor[record.Phase]():
+		v.SetString(string(record.PhaseOver))
 		return
-	case reflect.TypeFor[bot.SeatKind]():
-		v.SetString(string(bot.SeatInvited))
+	case reflect.TypeFor[record.SeatKind]():
+		v.SetString(string(record.SeatInvited))
 		return
 	case reflect.TypeFor[time.Time]():
 		v.Set(reflect.ValueOf(at(*n, *n*1000+7)))
@@ -173,15 +173,15 @@ func fill(t *testing.T, v reflect.Value, path string, n *int) {
 // seats and clock too) survives the binary encoding, so a field added to
 // Record and forgotten in the codec fails here.
 func TestRecordCodecCoversEveryField(t *testing.T) {
-	var r bot.Record
+	var r record.Record
 	n := 0
 	fill(t, reflect.ValueOf(&r).Elem(), "Record", &n)
-	r.Schema = bot.SchemaVersion
-	data, err := bot.MarshalRecord(&r)
+	r.Schema = record.SchemaVersion
+	data, err := record.MarshalRecord(&r)
 	if err != nil {
 		t.Fatalf("marshal: %v", err)
 	}
-	got, err := bot.UnmarshalRecord(data)
+	got, err := record.UnmarshalRecord(data)
 	if err != nil {
 		t.Fatalf("unmarshal: %v", err)
 	}
@@ -236,7 +236,7 @@ const oldRecord = `{
 
 // compactState is r with its state compacted: JSON records hold the
 // state indented, and no state as null.
-func compactState(t *testing.T, r bot.Record) bot.Record {
+func compactState(t *testing.T, r record.Record) record.Record {
 	t.Helper()
 	if len(r.State) == 0 {
 		r.State = json.RawMessage("null")
@@ -258,43 +258,43 @@ func TestJSONRecordsStillRead(t *testing.T) {
 	tests := []struct {
 		name string
 		data string
-		want bot.Record
+		want record.Record
 	}{
-		{"stored by the bot, indented", oldRecord, bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhasePlaying,
-			Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "you", Name: "you"}, {Kind: bot.SeatAI, Level: 3}},
+		{"stored by the bot, indented", oldRecord, record.Record{Schema: 1, Game: "ataxx", Phase: record.PhasePlaying,
+			Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "you", Name: "you"}, {Kind: record.SeatAI, Level: 3}},
 			Seed:  1795487228311317091, Plies: 1, UndoBy: -1, Updated: when("2026-11-24T02:27:08.312905003Z"), ID: "1",
 			Began: when("2026-11-24T02:27:08.311434856Z"), Moves: []string{"a7-b6"}, Movers: 1,
-			Clock: &bot.GameClock{Control: bot.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
+			Clock: &record.GameClock{Control: record.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
 				LeftMS: []int64{604998, 600000}, Turn: 1, Since: when("2026-11-24T02:27:08.312895759Z")},
 			State: json.RawMessage(`{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"b6"}`)}},
 		{"compact, as tests write it", `{"schema":1,"game":"guess","phase":"playing","seats":[{"kind":"human","user":"id-alice","name":"alice"},{"kind":"ai","level":3}],"updated":"2026-11-22T12:00:00Z","state":"garbage"}`,
-			bot.Record{Schema: 1, Game: "guess", Phase: bot.PhasePlaying, Updated: when("2026-11-22T12:00:00Z"),
-				Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: bot.SeatAI, Level: 3}},
+			record.Record{Schema: 1, Game: "guess", Phase: record.PhasePlaying, Updated: when("2026-11-22T12:00:00Z"),
+				Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: record.SeatAI, Level: 3}},
 				State: json.RawMessage(`"garbage"`)}},
-		{"white space first", " \r\n\t{\"schema\":1,\"phase\":\"over\",\"winner\":1}\n", bot.Record{Schema: 1, Phase: bot.PhaseOver, Winner: intp(1)}},
+		{"white space first", " \r\n\t{\"schema\":1,\"phase\":\"over\",\"winner\":1}\n", record.Record{Schema: 1, Phase: record.PhaseOver, Winner: intp(1)}},
 	}
 	for _, c := range recordCases() {
 		data, _ := json.MarshalIndent(&c.rec, "", " ") // as MarshalRecord wrote it
 		tests = append(tests, struct {
 			name string
 			data string
-			want bot.Record
+			want record.Record
 		}{"MarshalIndent of " + c.name, string(data), c.rec})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := bot.UnmarshalRecord([]byte(tt.data))
+			got, err := record.UnmarshalRecord([]byte(tt.data))
 			if err != nil {
 				t.Fatalf("unmarshal: %v", err)
 			}
 			if g, w := compactState(t, *got), compactState(t, tt.want); !reflect.DeepEqual(g, w) {
 				t.Fatalf("decoded:\ngot  %+v\nwant %+v", g, w)
 			}
-			data, err := bot.MarshalRecord(got)
+			data, err := record.MarshalRecord(got)
 			if err != nil {
 				t.Fatalf("marshal: %v", err)
 			}
-			again, err := bot.UnmarshalRecord(data)
+			again, err := record.UnmarshalRecord(data)
 			if err != nil || !reflect.DeepEqual(again, got) {
 				t.Fatalf("binary after JSON: got %+v, %v; want %+v", again, err, got)
 			}
@@ -305,7 +305,7 @@ func TestJSONRecordsStillRead(t *testing.T) {
 // TestDamagedRecords: what is not a record, or not one this bot can
 // read, is an error that says the record is damaged, never a panic.
 func TestDamagedRecords(t *testing.T) {
-	var playing, clocked bot.Record
+	var playing, clocked record.Record
 	for _, c := range recordCases() {
 		switch c.name {
 		case "playing":
@@ -314,7 +314,7 @@ func TestDamagedRecords(t *testing.T) {
 			clocked = c.rec
 		}
 	}
-	good, _ := bot.MarshalRecord(&playing)
+	good, _ := record.MarshalRecord(&playing)
 	edit := func(f func(b []byte) []byte) string { return string(f(bytes.Clone(good))) }
 	// The layout's first bytes: format, schema, game "ataxx", phase, flags, seats.
 	const phaseAt, flagsAt, seatsAt, kindAt = 8, 9, 10, 11
@@ -348,19 +348,19 @@ func TestDamagedRecords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := bot.UnmarshalRecord([]byte(tt.data))
-			if err == nil || !errors.Is(err, bot.ErrDamaged) || !strings.Contains(err.Error(), tt.want) {
+			r, err := record.UnmarshalRecord([]byte(tt.data))
+			if err == nil || !errors.Is(err, record.ErrDamaged) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %+v, %v; want an error wrapping ErrDamaged saying %q", r, err, tt.want)
 			}
 		})
 	}
 	// Any byte changed: an error or a record, never a panic.
-	data, _ := bot.MarshalRecord(&clocked)
+	data, _ := record.MarshalRecord(&clocked)
 	for i := range data {
 		for _, x := range []byte{0x01, 0x80, 0xff} {
 			bad := bytes.Clone(data)
 			bad[i] ^= x
-			bot.UnmarshalRecord(bad)
+			record.UnmarshalRecord(bad)
 		}
 	}
 }
@@ -370,14 +370,14 @@ func TestDamagedRecords(t *testing.T) {
 func TestMarshalRefusesUnknownValues(t *testing.T) {
 	for _, tt := range []struct {
 		name string
-		rec  bot.Record
+		rec  record.Record
 		want string
 	}{
-		{"phase", bot.Record{Schema: 1, Phase: "paused"}, `unknown phase "paused"`},
-		{"seat kind", bot.Record{Schema: 1, Seats: []bot.Seat{{Kind: bot.SeatAI}, {Kind: "robot"}}}, `seat 1: unknown kind "robot"`},
+		{"phase", record.Record{Schema: 1, Phase: "paused"}, `unknown phase "paused"`},
+		{"seat kind", record.Record{Schema: 1, Seats: []record.Seat{{Kind: record.SeatAI}, {Kind: "robot"}}}, `seat 1: unknown kind "robot"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := bot.MarshalRecord(&tt.rec); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if _, err := record.MarshalRecord(&tt.rec); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v; want an error saying %q", err, tt.want)
 			}
 		})
@@ -388,8 +388,8 @@ func TestMarshalRefusesUnknownValues(t *testing.T) {
 // input, which the caller may reuse.
 func TestUnmarshalCopiesOut(t *testing.T) {
 	rec := recordCases()[2].rec
-	data, _ := bot.MarshalRecord(&rec)
-	got, err := bot.UnmarshalRecord(data)
+	data, _ := record.MarshalRecord(&rec)
+	got, err := record.UnmarshalRecord(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestUnmarshalCopiesOut(t *testing.T) {
 func TestUnmarshalAllocations(t *testing.T) {
 	for _, tt := range recordCases() {
 		t.Run(tt.name, func(t *testing.T) {
-			data, _ := bot.MarshalRecord(&tt.rec)
+			data, _ := record.MarshalRecord(&tt.rec)
 			r := tt.rec
 			want := 1 // the Record
 			strs := slices.Concat([]string{r.Game, r.Result, string(r.Ending), r.HostID, r.Link, r.ID, r.RematchBy}, r.Windows, r.Moves)
@@ -429,7 +429,7 @@ func TestUnmarshalAllocations(t *testing.T) {
 					want++
 				}
 			}
-			got := testing.AllocsPerRun(100, func() { bot.UnmarshalRecord(data) })
+			got := testing.AllocsPerRun(100, func() { record.UnmarshalRecord(data) })
 			if got > float64(want) {
 				t.Errorf("allocations: got %v; want at most %d", got, want)
 			}
@@ -442,10 +442,10 @@ func TestUnmarshalAllocations(t *testing.T) {
 // state that is not JSON is shown as a string.
 func TestRecordJSON(t *testing.T) {
 	playing := recordCases()[1].rec
-	binary, _ := bot.MarshalRecord(&playing)
+	binary, _ := record.MarshalRecord(&playing)
 	notJSON := playing
 	notJSON.State = json.RawMessage("x5o/7 \"quoted\"")
-	notJSONData, _ := bot.MarshalRecord(&notJSON)
+	notJSONData, _ := record.MarshalRecord(&notJSON)
 	for _, tt := range []struct {
 		name, data string
 		want       []string
@@ -456,7 +456,7 @@ func TestRecordJSON(t *testing.T) {
 		{"a state that is not JSON", string(notJSONData), []string{`"state": "x5o/7 \"quoted\""`}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := bot.RecordJSON([]byte(tt.data))
+			got, err := record.RecordJSON([]byte(tt.data))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -467,14 +467,14 @@ func TestRecordJSON(t *testing.T) {
 			}
 		})
 	}
-	if _, err := bot.RecordJSON([]byte("\x01\x02")); !errors.Is(err, bot.ErrDamaged) {
+	if _, err := record.RecordJSON([]byte("\x01\x02")); !errors.Is(err, record.ErrDamaged) {
 		t.Errorf("RecordJSON of a damaged record: got %v; want ErrDamaged", err)
 	}
 }
 
 // benchRecord is an Ataxx game well under way, with a clock: what a
 // command loads and saves.
-func benchRecord() *bot.Record {
+func benchRecord() *record.Record {
 	var moves []string
 	var state strings.Builder
 	state.WriteString(`{"rules":"manual","start":"x5o/7/7/7/7/7/o5x x 0 1","moves":"`)
@@ -486,10 +486,10 @@ func benchRecord() *bot.Record {
 		fmt.Fprintf(&state, "%c%d", 'a'+(i+1)%7, 1+(i+2)%7)
 	}
 	state.WriteString(`"}`)
-	return &bot.Record{Schema: 1, Game: "ataxx", Phase: bot.PhasePlaying, Seed: 1795487228311317091, UndoBy: -1,
-		Seats: []bot.Seat{{Kind: bot.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: bot.SeatAI, Level: 3}},
+	return &record.Record{Schema: 1, Game: "ataxx", Phase: record.PhasePlaying, Seed: 1795487228311317091, UndoBy: -1,
+		Seats: []record.Seat{{Kind: record.SeatHuman, UserID: "id-alice", Name: "alice"}, {Kind: record.SeatAI, Level: 3}},
 		Plies: 60, Updated: at(8, 312905003), ID: "1234", Began: at(1, 311434856), Moves: moves, Movers: 3,
-		Clock: &bot.GameClock{Control: bot.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
+		Clock: &record.GameClock{Control: record.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second},
 			LeftMS: []int64{604998, 600000}, Turn: 1, Since: at(8, 312895759)},
 		State: json.RawMessage(state.String())}
 }
@@ -508,7 +508,7 @@ func BenchmarkMarshalRecord(b *testing.B) {
 	b.Run("binary-now", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			data, _ := bot.MarshalRecord(r)
+			data, _ := record.MarshalRecord(r)
 			b.SetBytes(int64(len(data)))
 		}
 	})
@@ -516,7 +516,7 @@ func BenchmarkMarshalRecord(b *testing.B) {
 		b.ReportAllocs()
 		var buf []byte
 		for b.Loop() {
-			buf, _ = bot.AppendRecord(buf[:0], r)
+			buf, _ = record.AppendRecord(buf[:0], r)
 			b.SetBytes(int64(len(buf)))
 		}
 	})
@@ -527,7 +527,7 @@ func BenchmarkMarshalRecord(b *testing.B) {
 func BenchmarkUnmarshalRecord(b *testing.B) {
 	r := benchRecord()
 	old, _ := json.MarshalIndent(r, "", " ")
-	now, _ := bot.MarshalRecord(r)
+	now, _ := record.MarshalRecord(r)
 	for _, bb := range []struct {
 		name string
 		data []byte
@@ -536,7 +536,7 @@ func BenchmarkUnmarshalRecord(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bb.data)))
 			for b.Loop() {
-				if _, err := bot.UnmarshalRecord(bb.data); err != nil {
+				if _, err := record.UnmarshalRecord(bb.data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -585,12 +585,12 @@ func scribble(v reflect.Value) {
 // original as it was; a field added to Record with a slice or pointer
 // and forgotten in clone fails here.
 func TestRecordCloneSharesNothing(t *testing.T) {
-	var orig, want bot.Record
+	var orig, want record.Record
 	n := 0
 	fill(t, reflect.ValueOf(&orig).Elem(), "Record", &n)
 	n = 0
 	fill(t, reflect.ValueOf(&want).Elem(), "Record", &n)
-	c := bot.CloneRecord(&orig)
+	c := orig.Clone()
 	if !reflect.DeepEqual(*c, orig) {
 		t.Fatalf("clone: got %+v; want %+v", *c, orig)
 	}

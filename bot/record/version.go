@@ -1,6 +1,9 @@
-package bot
+package record
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // A version names one saved state of one record, never two. It is a
 // count of the record's saves and a random stamp made with each save:
@@ -31,6 +34,14 @@ const (
 	MaxVersion uint64 = 1<<(versionSeqBits+versionStampBits) - 1
 )
 
+// DamagedVersion is the version a Store's Load returns, with an error
+// wrapping ErrDamaged, for a key it cannot read: a version that is not a
+// number or too large, a key of the wrong type, a value cut short. Save
+// at DamagedVersion replaces exactly that damage: it succeeds only while
+// the key is still unreadable (not missing, not readable), so of several
+// processes replacing it one wins, as with any other version.
+const DamagedVersion uint64 = math.MaxUint64
+
 // NextVersion returns a new version for a record saved over version v (0:
 // a new record; DamagedVersion: a record that replaces damage): the next
 // sequence number and a fresh stamp. Stores call it for every save.
@@ -51,11 +62,11 @@ func NextVersion(v uint64) uint64 {
 // version from before the stamp counts 0.
 func VersionSeq(v uint64) uint64 { return v >> versionStampBits & versionSeqMask }
 
-// versionAfter reports whether version a was saved after version b of
+// VersionAfter reports whether version a was saved after version b of
 // the same record, by their sequence numbers in serial number arithmetic
 // (RFC 1982): correct while the two are fewer than 2^22 saves apart, as
 // two versions a process holds of one table are.
-func versionAfter(a, b uint64) bool {
+func VersionAfter(a, b uint64) bool {
 	d := (VersionSeq(a) - VersionSeq(b)) & versionSeqMask
 	return d != 0 && d < 1<<(versionSeqBits-1)
 }
