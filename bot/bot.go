@@ -123,6 +123,7 @@ type Bot struct {
 
 	commands commandTable // the host's commands (registry.go)
 	subs     []Subscriber // told what happened (events.go)
+	locators []Locator    // find where a game runs (for_spectate.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -758,7 +759,6 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	if err == nil {
 		t.stale = false
 		b.records.remember(t, data, version, true)
-		b.noteSaved(ctx, t)
 		b.indexSeats(ctx, t)
 		b.stored(t)
 		b.published(ctx, t, version)

@@ -64,11 +64,10 @@
 //     declared: a bare move is "move", anything undeclared "other"),
 //     games started and finished, AI think time, store failures. Labels
 //     never carry what a user typed.
-//   - Spectators' views (spectate.go): an index of running games kept in
-//     the store (index:running, compare-and-set, channels only, never a
-//     private conversation), RunningGames and ViewGame (live from its
-//     table, else from the archive); every view is the Spectator's, so a
-//     hidden kind shows nothing secret.
+//   - Spectators' views are kept beside the core (for_spectate.go):
+//     GameView is a game as a page shows it, Spectated a table's game as
+//     a spectator sees it there, so a hidden kind shows nothing secret;
+//     a Locator (AddLocator) tells RunningTable where a game runs.
 //   - A State that is a Picturer draws its board (package bot/picture
 //     is the kinds' drawing kit); Bot.BoardPNG gives the PNG of a board
 //     as a viewer may see it, under a caption, from a cache of recent

@@ -124,7 +124,7 @@ func PlayerName(s Seat) string {
 
 // RunningTable loads the table where game id runs (or has just ended and
 // is still shown), for reading; nil when no table holds it.
-func (b *Bot) RunningTable(ctx context.Context, id string) (*Tx, error) { return b.runningTx(ctx, id) }
+func (b *Bot) RunningTable(ctx context.Context, id string) (*Tx, error) { return b.locate(ctx, id) }
 
 // SpectatorReplies shows the game at t as a spectator sees it: where it
 // is played, its status and its board, so a hidden kind shows no hidden

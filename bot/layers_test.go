@@ -70,6 +70,7 @@ var botClasses = map[string]string{
 	"bot/tournament": feature,
 	"bot/metrics":    feature,
 	"bot/pictures":   feature,
+	"bot/spectate":   feature,
 
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,

@@ -12,6 +12,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/pictures"
 	"github.com/ataxxbot/ataxxbot/bot/players"
+	"github.com/ataxxbot/ataxxbot/bot/spectate"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
 
@@ -22,6 +23,7 @@ type Host struct {
 	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
 	*players.Players     // the archive's views: RecentGames, Leaderboard, ExportGame
 	*pictures.Pictures   // Picture, PictureFor
+	*spectate.Spectators // RunningGames, ViewGame, GamePicture
 }
 
 // Option sets a feature's configuration.
@@ -70,7 +72,7 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	metrics.Observe(b, o.observer)
 	limits.Attach(b, o.limits, clk, log)
 	clock.Attach(b, o.clock, log)
-	h := &Host{Bot: b, Pictures: pictures.New(b)}
+	h := &Host{Bot: b, Pictures: pictures.New(b), Spectators: spectate.Attach(b)}
 	if h.Players, err = players.New(b, log); err != nil {
 		b.Close()
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/limits"
 	"github.com/ataxxbot/ataxxbot/bot/metrics"
 	"github.com/ataxxbot/ataxxbot/bot/players"
+	"github.com/ataxxbot/ataxxbot/bot/spectate"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
 )
 
@@ -17,6 +18,7 @@ type host struct {
 	*bot.Bot
 	*players.Players     // the archive: its commands, and RecentGames, Leaderboard, ExportGame
 	*tournament.Director // tournaments: their command, and ViewTournament, RunningTournaments, FinishedTournaments
+	*spectate.Spectators // the index of running games, and RunningGames, ViewGame, GamePicture
 }
 
 // attach attaches the features to b, each from its part of the
@@ -24,7 +26,7 @@ type host struct {
 // metrics: obs, nil without an HTTP server).
 // The order is help's: the archive's commands, then the tournaments'.
 func attach(b *bot.Bot, cfg Config, lim hostLimits, obs metrics.Observer, log *slog.Logger) (*host, error) {
-	h := &host{Bot: b}
+	h := &host{Bot: b, Spectators: spectate.Attach(b)}
 	metrics.Observe(b, obs)
 	limits.Attach(b, lim.Config, bot.SystemClock{}, log)
 	clock.Attach(b, clock.Config{Default: cfg.Clock.control}, log)

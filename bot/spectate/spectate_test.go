@@ -1,4 +1,4 @@
-package bot_test
+package spectate_test
 
 import (
 	"context"
