@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -113,13 +112,5 @@ func tableNames(tables []bot.Table) string {
 	return cut(strings.Join(names, ", "), 120)
 }
 
-// cut shortens s to at most n bytes at a character boundary.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
-}
+// cut shortens s as the host's lines do.
+func cut(s string, n int) string { return bot.Cut(s, n) }

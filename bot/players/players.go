@@ -19,7 +19,6 @@ import (
 	"log/slog"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/ataxxbot/ataxxbot/bot"
 )
@@ -81,31 +80,8 @@ func (p *Players) hosted(kind string) bool {
 	return ok
 }
 
-// plural is n and noun, with an s unless n is 1: "1 game", "3 games".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// cut shortens s to at most n bytes, on a rune boundary, marking the cut.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
-}
-
-// printable reports whether s has no control characters.
-func printable(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return false
-		}
-	}
-	return true
-}
+// The host's own ways of writing counts and user text, as its other
+// lines write them.
+func plural(n int, noun string) string { return bot.Plural(n, noun) }
+func cut(s string, n int) string       { return bot.Cut(s, n) }
+func printable(s string) bool          { return bot.Printable(s) }
