@@ -374,6 +374,7 @@ func (b *Bot) release(key string) {
 
 // tx is one attempt at a command: the loaded record and decoded state.
 type tx struct {
+	b       *Bot // the host: its config, clock and kinds
 	ctx     context.Context
 	table   Table
 	kind    Kind
@@ -484,7 +485,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		if b.judged(t) {
 			// A referee ended the game before this command, which meets
 			// it over.
-			b.offerActions(t) // a finished game's buttons, as any ending has
+			t.offerActions() // a finished game's buttons, as any ending has
 			t.fanOut()
 			err := b.save(ctx, t)
 			if errors.Is(err, ErrConflict) {
@@ -516,7 +517,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 			// Play began without begin (a live kind's table): the game
 			// gets its id and start time here.
 			t.rec.Began = b.clock.Now().UTC()
-			if err := b.assignID(t); err != nil {
+			if err := t.assignID(); err != nil {
 				return t, err
 			}
 		}
@@ -559,13 +560,13 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 		if err != nil {
 			return err
 		}
-		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
+		if err := b.exec(ctx, t, t.speaker(m), p); err != nil {
 			return err
 		}
 		if err := b.checkAfter(ctx, t, checked); err != nil {
 			return err
 		}
-		b.offerActions(t)
+		t.offerActions()
 		return nil
 	})
 	if t != nil {
@@ -674,7 +675,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 	if rec.Phase == PhaseOver {
 		endState(st, rec.result())
 	}
-	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
+	t := &tx{b: b, table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {
 			t.holders = append(t.holders, s.UserID)
@@ -709,7 +710,7 @@ func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) 
 	if err != nil || len(rec.Seats) != len(b.specs[strings.ToLower(rec.Game)].Seats) {
 		return nil, false
 	}
-	t := &tx{table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
+	t := &tx{b: b, table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {
 			t.holders = append(t.holders, s.UserID)
@@ -720,8 +721,8 @@ func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) 
 
 // freshTx is a transaction on a table with no game yet.
 func (b *Bot) freshTx(table Table, old *Record, kind string, m Message) (*tx, error) {
-	t := &tx{table: table}
-	if err := b.reset(t, old, kind, m); err != nil {
+	t := &tx{b: b, table: table}
+	if err := t.reset(old, kind, m); err != nil {
 		return nil, err
 	}
 	t.changed = false
@@ -743,7 +744,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	if err != nil {
 		return err
 	}
-	if b.owesWork(t) {
+	if t.owesWork() {
 		if err := b.store.SetOwed(ctx, t.table.Key(), true); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -762,7 +763,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.indexSeats(ctx, t)
 		b.stored(t)
 		b.published(ctx, t, version)
-		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !b.owesWork(t) {
+		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !t.owesWork() {
 			// A referee kept the table marked while the game ran.
 			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {
 				b.log.Warn("clearing owed work", "table", t.table.Key(), "err", err)
@@ -775,8 +776,8 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 // owesWork reports whether the saved table leaves the bot work to do
 // later: an AI to act, a challenge that will expire, or a referee's (any
 // process that starts finds it and keeps its timer).
-func (b *Bot) owesWork(t *tx) bool {
-	if aiToAct(t) || b.owedToReferee(t) {
+func (t *tx) owesWork() bool {
+	if aiToAct(t) || t.b.owedToReferee(t) {
 		return true
 	}
 	for _, s := range t.rec.Seats {
@@ -804,13 +805,13 @@ func aiToAct(t *tx) bool { return aiSeat(t) >= 0 }
 
 // reset puts a fresh game of kind at the table, in setup (live at once
 // for a Live kind), keeping the table's settings of old if there was one.
-func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
-	k, ok := b.kinds[kind]
+func (t *tx) reset(old *Record, kind string, m Message) error {
+	k, ok := t.b.kinds[kind]
 	if !ok {
-		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), b.cfg.Prefix)
+		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), t.b.cfg.Prefix)
 	}
-	spec := b.specs[kind]
-	st, err := k.New(b.cfg.Rules[kind])
+	spec := t.b.specs[kind]
+	st, err := k.New(t.b.cfg.Rules[kind])
 	if err != nil {
 		return err
 	}
@@ -822,12 +823,12 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 		}
 	}
 	if rec.Seed == 0 {
-		rec.Seed = b.clock.Now().UnixNano() // every game differs, and replays from its record
+		rec.Seed = t.b.clock.Now().UnixNano() // every game differs, and replays from its record
 	}
 	if spec.Live {
 		rec.Seats[0] = humanSeat(m)
 		for i := 1; i < len(rec.Seats); i++ {
-			rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
+			rec.Seats[i] = Seat{Kind: SeatAI, Level: t.b.cfg.DefaultLevel}
 		}
 		if old != nil && len(old.Seats) == len(rec.Seats) && strings.EqualFold(old.Game, spec.Name) {
 			copy(rec.Seats, old.Seats)
@@ -919,7 +920,7 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 		// The mark stays while the game still owes work (a
 		// referee's).
 		none := Message{Network: table.Network, Channel: table.Channel}
-		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && b.owesWork(t) {
+		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && t.owesWork() {
 			return
 		}
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
@@ -1052,8 +1053,8 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 	t, err := b.update(ctx, table, none, func(t *tx) error {
 		t.replies = nil
 		if !t.empty() && t.damaged == nil {
-			b.expireInvites(t)
-			b.offerActions(t)
+			t.expireInvites()
+			t.offerActions()
 		}
 		return nil
 	})
@@ -1073,7 +1074,7 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 	if t, err = b.load(ctx, table, none); err != nil {
 		return err
 	}
-	if t.empty() || t.damaged != nil || !b.owesWork(t) {
+	if t.empty() || t.damaged != nil || !t.owesWork() {
 		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -1106,17 +1107,17 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 		s := t.rec.Seats[seat]
 		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.budget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
 		if errors.Is(err, ErrProgram) && ctx.Err() == nil && s.Engine != "" {
-			b.forfeitProgram(t, seat, err)
+			t.forfeitProgram(seat, err)
 			acted = true
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if err := b.act(t, cmd, seat); err != nil {
+		if err := t.act(cmd, seat); err != nil {
 			return fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
 		}
-		b.offerActions(t)
+		t.offerActions()
 		acted = true
 		return nil
 	})
@@ -1138,7 +1139,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 // offerActions puts the commands that fit the table's moment on the last
 // public reply: Join while a seat is open; the kind's own (Pass, Ready),
 // Undo, Resign and Board during play; New after it.
-func (b *Bot) offerActions(t *tx) {
+func (t *tx) offerActions() {
 	last := -1
 	for i, r := range t.replies {
 		if !r.Private {

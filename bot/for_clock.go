@@ -126,7 +126,7 @@ func (p Play) Now() time.Time { return p.b.clock.Now() }
 
 // End ends the game with res, saying text (the game's reference is
 // added, as to every ending).
-func (p Play) End(res Result, text string) { p.b.end(p.t, res, text) }
+func (p Play) End(res Result, text string) { p.t.end(res, text) }
 
 // AddReferee attaches r: it is told of every table's moments from now
 // on. Call it before the first Handle.

@@ -138,9 +138,9 @@ func (b *Bot) SpectatorReplies(t *Tx) []Reply {
 	if !t.rec.Began.IsZero() {
 		head += ", since " + t.rec.Began.UTC().Format("2006-01-02 15:04")
 	}
-	head += ": " + b.status(t, speaker{}) // nobody's seat: a spectator
+	head += ": " + t.status(speaker{}) // nobody's seat: a spectator
 	board := b.withNotes(t, t.st.Board(Spectator))
-	b.attachPicture(&board, t.spec.Name, t.st, Spectator, b.pictureCaption(t))
+	b.attachPicture(&board, t.spec.Name, t.st, Spectator, t.pictureCaption())
 	return []Reply{{Text: head}, board}
 }
 

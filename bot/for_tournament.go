@@ -96,7 +96,7 @@ func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, er
 			}
 			old = t.rec
 		}
-		if err := b.reset(t, old, o.Kind, m); err != nil {
+		if err := t.reset(old, o.Kind, m); err != nil {
 			return err
 		}
 		t.rec.Seats = slices.Clone(o.Seats)
@@ -105,7 +105,7 @@ func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, er
 			t.rec.Clock = &GameClock{Control: *o.Clock} // set running when play begins
 		}
 		t.rec.ID = o.ID
-		return b.begin(t)
+		return t.begin()
 	})
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func (b *Bot) EndGame(ctx context.Context, table Table, id string, res Result, t
 			return nil
 		}
 		t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
-		b.end(t, res, text)
+		t.end(res, text)
 		return nil
 	})
 	if err != nil {
@@ -154,7 +154,7 @@ func (b *Bot) TableRecord(ctx context.Context, table Table) (rec *Record, owes b
 	if t.empty() || t.damaged != nil {
 		return nil, false, nil
 	}
-	return t.rec, b.owesWork(t), nil
+	return t.rec, t.owesWork(), nil
 }
 
 // Claim marks table as having its AI actions played by the caller in

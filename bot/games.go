@@ -80,8 +80,8 @@ func (b *Bot) archive() Archive {
 
 // assignID gives the game that begins at t an archive id, when the store
 // keeps an archive.
-func (b *Bot) assignID(t *tx) error {
-	a := b.archive()
+func (t *tx) assignID() error {
+	a := t.b.archive()
 	if a == nil || t.rec.ID != "" || t.ctx == nil {
 		return nil
 	}

@@ -30,44 +30,44 @@ func hostedJoin(p parsed) (string, bool) {
 	return id, true
 }
 
-// host opens the table's game under id: the speaker sits, the other seats
+// cmdHost opens the table's game under id: the speaker sits, the other seats
 // wait for a join from any table.
-func (b *Bot) host(ctx context.Context, t *tx, sp speaker, args []string) error {
+func cmdHost(ctx context.Context, t *tx, sp speaker, args []string) error {
 	if len(args) != 1 || !validHostID.MatchString(args[0]) {
 		return fmt.Errorf("%w: say host ID, with an id of letters, digits, -, _ or . (at most 32)", ErrBadCommand)
 	}
 	id := strings.ToLower(args[0])
 	switch t.rec.Phase {
 	case PhasePlaying:
-		return fmt.Errorf("%w: a game is running here (%s); host opens a game before it begins", ErrBadCommand, b.seatList(t))
+		return fmt.Errorf("%w: a game is running here (%s); host opens a game before it begins", ErrBadCommand, t.seatList())
 	case PhaseOver:
-		if err := b.reset(t, t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+		if err := t.reset(t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 			return err
 		}
 		t.rec.Seats = freshSeats(len(t.rec.Seats))
 		sp.seats = nil
 	default:
-		if err := b.guard(t, sp, "host this game"); err != nil {
+		if err := t.guard(sp, "host this game"); err != nil {
 			return err
 		}
 	}
-	if _, open, err := b.opening(nil); err == nil {
+	if _, open, err := t.b.opening(nil); err == nil {
 		open(t) // the referees' defaults
 	}
-	if err := b.register(ctx, id, t.table); err != nil {
+	if err := t.b.register(ctx, id, t.table); err != nil {
 		return err
 	}
 	if !sp.seated() {
 		me := t.rec.firstOpen()
 		if me < 0 {
-			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
+			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, t.seatList())
 		}
 		t.rec.Seats[me] = humanSeat(sp.Message)
 	}
 	t.rec.HostID, t.rec.Waiting, t.changed = id, true, true
 	t.chat(fmt.Sprintf("%s %s as %s. From any channel, on any network this bot serves: say %sjoin %s.",
-		subject(sp.Name, "hosts"), t.spec.Title, id, b.cfg.Prefix, id))
-	return b.maybeBegin(t)
+		subject(sp.Name, "hosts"), t.spec.Title, id, t.b.cfg.Prefix, id))
+	return t.maybeBegin()
 }
 
 // register claims id for table: free ids, ids of finished games and the
@@ -141,12 +141,12 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	}
 	if mine.damaged != nil {
 		// Replacing a damaged record by a window: the same rule as new.
-		if err := b.mayReplaceDamaged(mine, b.speaker(mine, m)); err != nil {
+		if err := mine.mayReplaceDamaged(mine.speaker(m)); err != nil {
 			return nil, txResult{}, err
 		}
 	}
 	if !mine.empty() && mine.rec.Phase != PhaseOver && mine.damaged == nil {
-		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
+		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, mine.seatList(), b.cfg.Prefix)
 	}
 	var replies []Reply
 	var res txResult
@@ -160,16 +160,16 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 			return fmt.Errorf("%w: %s is a game of %s; this channel plays %s", ErrBadCommand, id, t.spec.Title, mine.spec.Title)
 		}
 		if t.rec.Phase != PhaseSetup {
-			return fmt.Errorf("%w: the game hosted as %s has begun (%s)", ErrBadCommand, id, b.seatList(t))
+			return fmt.Errorf("%w: the game hosted as %s has begun (%s)", ErrBadCommand, id, t.seatList())
 		}
-		sp := b.speaker(t, m)
+		sp := t.speaker(m)
 		if sp.seated() {
 			return fmt.Errorf("%w: you already play %s in %s", ErrBadCommand, t.spec.SeatName(sp.seats[0]), id)
 		}
-		b.expireInvites(t)
+		t.expireInvites()
 		seat := t.rec.firstOpen()
 		if seat < 0 {
-			return fmt.Errorf("%w: the game hosted as %s is full (%s)", ErrBadCommand, id, b.seatList(t))
+			return fmt.Errorf("%w: the game hosted as %s is full (%s)", ErrBadCommand, id, t.seatList())
 		}
 		t.rec.Seats[seat] = humanSeat(m)
 		t.rec.Seats[seat].Table = here.Key()
@@ -178,13 +178,13 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 		}
 		t.changed = true
 		t.chat(fmt.Sprintf("%s %s as %s, from %s.", subject(m.Name, "joins"), id, t.spec.SeatName(seat), here.Channel))
-		if err := b.maybeBegin(t); err != nil {
+		if err := t.maybeBegin(); err != nil {
 			return err
 		}
 		if err := b.checkJoined(ctx, t, m, "join"); err != nil {
 			return err
 		}
-		b.offerActions(t)
+		t.offerActions()
 		return nil
 	})
 	if err != nil {

@@ -240,8 +240,8 @@ type speaker struct {
 	admin bool
 }
 
-func (b *Bot) speaker(t *tx, m Message) speaker {
-	return speaker{Message: m, seats: t.rec.seatsOf(m.UserID), admin: b.isAdmin(m)}
+func (t *tx) speaker(m Message) speaker {
+	return speaker{Message: m, seats: t.rec.seatsOf(m.UserID), admin: t.b.isAdmin(m)}
 }
 
 // isAdmin reports whether the speaker of m is one of the configured

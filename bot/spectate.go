@@ -236,7 +236,7 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 		ID: t.rec.ID, Kind: strings.ToLower(t.spec.Name), Title: t.spec.Title,
 		Network: table.Network, Channel: table.Channel,
 		Running: t.rec.Phase != PhaseOver,
-		Status:  b.status(t, speaker{}), // nobody's seat: a spectator
+		Status:  t.status(speaker{}), // nobody's seat: a spectator
 		Board:   b.withNotes(t, t.st.Board(Spectator)).Text,
 		Moves:   slices.Clone(t.rec.Moves),
 		Began:   t.rec.Began,
@@ -247,7 +247,7 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 	_, exports := t.kind.(Exporter)
 	v.Exportable = exports && (!t.spec.Hidden || !v.Running)
 	_, v.Picture = t.st.(Picturer)
-	v.Version = viewVersion(v.Board, v.Status, b.pictureCaption(t))
+	v.Version = viewVersion(v.Board, v.Status, t.pictureCaption())
 	if !v.Running {
 		v.Result, v.Ended = t.rec.Result, t.rec.Updated
 	}
@@ -257,7 +257,7 @@ func (b *Bot) tableView(ctx context.Context, e runningEntry) (GameView, bool, er
 		case SeatHuman:
 			p.Name = s.Name
 		case SeatAI:
-			p.Name, p.AI = strings.TrimPrefix(b.who(t, i), t.spec.SeatName(i)+" "), true
+			p.Name, p.AI = strings.TrimPrefix(t.who(i), t.spec.SeatName(i)+" "), true
 			p.Name = strings.TrimSuffix(strings.TrimPrefix(p.Name, "("), ")")
 		}
 		v.Players = append(v.Players, p)
@@ -352,7 +352,7 @@ func (b *Bot) GamePicture(ctx context.Context, id string) ([]byte, error) {
 		return nil, err
 	}
 	if t != nil {
-		return b.BoardPNG(t.st, Spectator, b.pictureCaption(t))
+		return b.BoardPNG(t.st, Spectator, t.pictureCaption())
 	}
 	g, err := b.archivedByID(ctx, id)
 	if err != nil {
