@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -94,6 +93,23 @@ func (c Config) withDefaults() Config {
 // Bot is the game host. It keeps no game in memory: every command loads
 // the table's record and saves it back.
 type Bot struct {
+	env // what it was given: config, store, clock, kinds, log
+
+	aiWork // the AI's turns, inline or by workers (aiwork.go)
+
+	referees // told of tables' moments (for_clock.go)
+
+	hooks // gates, checks, subscribers and owners the wiring attached (hooks.go)
+
+	pictures pictureCache // recent boards as PNGs (picture.go)
+	records  recordCache  // recent tables' records (recordcache.go)
+
+	commands commandTable // the host's commands (registry.go)
+}
+
+// env is what the host is given and keeps as it was given: its
+// configuration, store, clock, kinds and log, and what they answer alone.
+type env struct {
 	cfg   Config
 	store Store
 	clock Clock
@@ -101,28 +117,6 @@ type Bot struct {
 	specs map[string]Spec
 	order []string // kind names as given
 	log   *slog.Logger
-
-	// Asynchronous AI moves (see Async).
-	sender  Sender
-	slots   chan struct{} // one per search allowed to run
-	ctx     context.Context
-	stopAll context.CancelFunc
-	mu      sync.Mutex
-	running map[string]*worker // table key -> its AI worker
-	workers sync.WaitGroup
-
-	referees []Referee // told of tables' moments (for_clock.go)
-
-	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
-	owedOwners  []owedOwner
-	ownedTables []OwnedTables
-
-	pictures pictureCache // recent boards as PNGs (picture.go)
-	records  recordCache  // recent tables' records (recordcache.go)
-	guards   guards       // what lines and commands pass first (for_limits.go)
-
-	commands commandTable // the host's commands (registry.go)
-	subs     []Subscriber // told what happened (events.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -138,8 +132,9 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	}
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}
+	b := &Bot{env: env{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{}},
+		aiWork: aiWork{slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}}
+	b.aiWork.b, b.hooks.b = b, b
 	for _, k := range kinds {
 		spec := k.Spec()
 		name := strings.ToLower(spec.Name)
@@ -187,16 +182,16 @@ func checkSpec(s Spec) error {
 }
 
 // Kinds returns the specs of the hosted kinds, in the order given to New.
-func (b *Bot) Kinds() []Spec {
-	out := make([]Spec, 0, len(b.order))
-	for _, n := range b.order {
-		out = append(out, b.specs[n])
+func (e *env) Kinds() []Spec {
+	out := make([]Spec, 0, len(e.order))
+	for _, n := range e.order {
+		out = append(out, e.specs[n])
 	}
 	return out
 }
 
 // Prefix is the command prefix in channels.
-func (b *Bot) Prefix() string { return b.cfg.Prefix }
+func (e *env) Prefix() string { return e.cfg.Prefix }
 
 // Async makes the bot answer commands at once and deliver AI moves later
 // through sender, from at most Config.Searchers searches at a time, so one
@@ -205,18 +200,18 @@ func (b *Bot) Prefix() string { return b.cfg.Prefix }
 // first Handle.
 // Nothing is said at the tables callers own (OwnTables), which no channel
 // shows.
-func (b *Bot) Async(sender Sender) { b.sender = hushOwned{Sender: sender, b: b} }
+func (a *aiWork) Async(sender Sender) { a.sender = hushOwned{Sender: sender, b: a.b} }
 
 // Settle waits until no AI worker is running (the AI has answered at every
 // table), or ctx is done: a console reaching the end of its input lets the
 // AI finish before it exits.
-func (b *Bot) Settle(ctx context.Context) error {
+func (a *aiWork) Settle(ctx context.Context) error {
 	t := time.NewTicker(20 * time.Millisecond)
 	defer t.Stop()
 	for {
-		b.mu.Lock()
-		n := len(b.running)
-		b.mu.Unlock()
+		a.mu.Lock()
+		n := len(a.running)
+		a.mu.Unlock()
 		if n == 0 {
 			return nil
 		}
@@ -356,20 +351,20 @@ func (b *Bot) finish(m Message, table Table, rs []Reply) []Reply {
 
 // claim marks key as having its AI moves worked by this process (inline or
 // resumed); false if something here already works them.
-func (b *Bot) claim(key string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, busy := b.running[key]; busy {
+func (a *aiWork) claim(key string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if _, busy := a.running[key]; busy {
 		return false
 	}
-	b.running[key] = &worker{cancel: func() {}}
+	a.running[key] = &worker{cancel: func() {}}
 	return true
 }
 
-func (b *Bot) release(key string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.running, key)
+func (a *aiWork) release(key string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.running, key)
 }
 
 // tx is one attempt at a command: the loaded record and decoded state.
@@ -844,11 +839,11 @@ func (t *tx) reset(old *Record, kind string, m Message) error {
 
 // refusal turns an error into a one-line reply for the user who caused it;
 // at a table of a hidden kind it is theirs alone.
-func (b *Bot) refusal(m Message, spec *Spec, err error) Reply {
+func (e *env) refusal(m Message, spec *Spec, err error) Reply {
 	r := Reply{Error: true, User: User{ID: m.UserID, Name: m.Name}}
 	switch {
 	case errors.Is(err, ErrUnavailable):
-		b.log.Warn("storage unavailable", "table", m.Table().Key(), "err", err)
+		e.log.Warn("storage unavailable", "table", m.Table().Key(), "err", err)
 		r.Text = "Storage unavailable, try again in a moment."
 	default:
 		r.Text = oneLine(err.Error())
@@ -857,7 +852,7 @@ func (b *Bot) refusal(m Message, spec *Spec, err error) Reply {
 		if spec.Hidden {
 			r.Private = true
 		}
-		if k, ok := b.kinds[strings.ToLower(spec.Name)]; ok {
+		if k, ok := e.kinds[strings.ToLower(spec.Name)]; ok {
 			if v, ok := k.(Voice); ok {
 				r.Text = v.Phrase(Announcement{Topic: TopicRefused, Text: r.Text, Seats: spec.Seats})
 			}
@@ -886,18 +881,18 @@ func cut(s string, n int) string {
 
 // aiTurns plays while an AI owes an action, one saved action at a time,
 // and returns the announcements.
-func (b *Bot) aiTurns(ctx context.Context, table Table) []Reply {
+func (a *aiWork) aiTurns(ctx context.Context, table Table) []Reply {
 	var out []Reply
-	b.aiLoop(ctx, table, func(rs []Reply) { out = append(out, rs...) })
+	a.aiLoop(ctx, table, func(rs []Reply) { out = append(out, rs...) })
 	return out
 }
 
 // aiLoop plays AI actions while an AI owes one, handing each action's
 // replies to emit as soon as it is saved.
-func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
+func (a *aiWork) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 	moved := false
 	for range maxAIPlies {
-		replies, more, err := b.aiTurn(ctx, table)
+		replies, more, err := a.aiTurn(ctx, table)
 		if len(replies) > 0 {
 			moved = true
 			emit(replies)
@@ -907,8 +902,8 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 				return // canceled: the game changed or the bot stops
 			}
 			// The owed mark stays: Resume finishes the work later.
-			b.log.Error("AI move failed", "table", table.Key(), "err", err)
-			emit(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
+			a.b.log.Error("AI move failed", "table", table.Key(), "err", err)
+			emit(a.b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
 				[]Reply{{Text: "The AI could not move; it will try again shortly.", Error: true}}))
 			return
 		}
@@ -920,11 +915,11 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 		// The mark stays while the game still owes work (a
 		// referee's).
 		none := Message{Network: table.Network, Channel: table.Channel}
-		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && t.owesWork() {
+		if t, err := a.b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && t.owesWork() {
 			return
 		}
-		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
-			b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
+		if err := a.b.store.SetOwed(ctx, table.Key(), false); err != nil {
+			a.b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
 		}
 	}
 }
@@ -933,75 +928,75 @@ func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
 type worker struct{ cancel context.CancelFunc }
 
 // scheduleAI starts the table's AI worker unless one is running.
-func (b *Bot) scheduleAI(table Table) {
+func (a *aiWork) scheduleAI(table Table) {
 	key := table.Key()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, ok := b.running[key]; ok || b.ctx.Err() != nil {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if _, ok := a.running[key]; ok || a.ctx.Err() != nil {
 		return
 	}
-	ctx, cancel := context.WithCancel(b.ctx)
+	ctx, cancel := context.WithCancel(a.ctx)
 	w := &worker{cancel: cancel}
-	b.running[key] = w
-	b.workers.Add(1)
+	a.running[key] = w
+	a.workers.Add(1)
 	go func() {
-		defer b.workers.Done()
+		defer a.workers.Done()
 		defer func() {
-			b.mu.Lock()
-			if b.running[key] == w { // not a successor started after a cancel
-				delete(b.running, key)
+			a.mu.Lock()
+			if a.running[key] == w { // not a successor started after a cancel
+				delete(a.running, key)
 			}
-			b.mu.Unlock()
+			a.mu.Unlock()
 			cancel()
 		}()
-		b.aiWorker(ctx, table)
+		a.aiWorker(ctx, table)
 	}()
 }
 
 // cancelAI stops the table's running AI search, if any.
-func (b *Bot) cancelAI(key string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if w, ok := b.running[key]; ok {
+func (a *aiWork) cancelAI(key string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if w, ok := a.running[key]; ok {
 		w.cancel()
-		delete(b.running, key)
+		delete(a.running, key)
 	}
 }
 
 // aiWorker waits for a free searcher (telling the table if it must),
 // then plays the table's AI actions and sends them.
-func (b *Bot) aiWorker(ctx context.Context, table Table) {
+func (a *aiWork) aiWorker(ctx context.Context, table Table) {
 	send := func(rs []Reply) {
-		if err := b.sender.Send(ctx, rs); err != nil {
-			b.log.Warn("sending AI move", "table", table.Key(), "err", err)
+		if err := a.sender.Send(ctx, rs); err != nil {
+			a.b.log.Warn("sending AI move", "table", table.Key(), "err", err)
 		}
 	}
 	select {
-	case b.slots <- struct{}{}:
+	case a.slots <- struct{}{}:
 	default:
-		send(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
+		send(a.b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
 			[]Reply{{Text: "The AI is waiting its turn: every thinker is busy at other tables. It will move soon."}}))
 		select {
-		case b.slots <- struct{}{}:
+		case a.slots <- struct{}{}:
 		case <-ctx.Done():
 			return
 		}
 	}
-	defer func() { <-b.slots }()
-	b.aiLoop(ctx, table, send)
+	defer func() { <-a.slots }()
+	a.aiLoop(ctx, table, send)
 }
 
 // Resume finishes the work owed at network's tables, as recorded by the
 // store (after a crash or a storage outage), and sends what it says.
 // Several processes may resume at once: each AI action is saved once.
-func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
-	keys, err := b.store.Owed(ctx)
+func (a *aiWork) Resume(ctx context.Context, network string, send Sender) error {
+	keys, err := a.b.store.Owed(ctx)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
 	var errs []error
 	for _, key := range keys {
-		if o, ok := b.owedOwnerOf(key); ok {
+		if o, ok := a.b.owedOwnerOf(key); ok {
 			if err := o.resume(ctx, key, network); err != nil {
 				errs = append(errs, fmt.Errorf("%s: %w", key, err))
 			}
@@ -1010,8 +1005,8 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 		table, err := ParseTable(key)
 		if err != nil {
 			// A mark no table wrote: clear it, so it is logged once.
-			b.log.Error("owed-work mark names no table; clearing it", "key", key, "err", err)
-			if err := b.store.SetOwed(ctx, key, false); err != nil {
+			a.b.log.Error("owed-work mark names no table; clearing it", "key", key, "err", err)
+			if err := a.b.store.SetOwed(ctx, key, false); err != nil {
 				errs = append(errs, fmt.Errorf("%w: %w", ErrUnavailable, err))
 			}
 			continue
@@ -1019,20 +1014,20 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 		if table.Network != network {
 			continue
 		}
-		if o, ok := b.tableOwner(table); ok {
+		if o, ok := a.b.tableOwner(table); ok {
 			if o.Sweep != nil {
 				o.Sweep(ctx, table) // its owner plays it
 			}
 			continue
 		}
-		if b.sender == nil && !b.claim(key) {
+		if a.sender == nil && !a.claim(key) {
 			continue // this process is on it already
 		}
-		// Asynchronous (b.sender set): a worker plays the AI, and
+		// Asynchronous (a.sender set): a worker plays the AI, and
 		// scheduleAI skips a table that has one.
-		err = b.resumeOne(ctx, table, send)
-		if b.sender == nil {
-			b.release(key)
+		err = a.resumeOne(ctx, table, send)
+		if a.sender == nil {
+			a.release(key)
 		}
 		if err != nil {
 			// One table's trouble never stops the others' work.
@@ -1048,9 +1043,9 @@ func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
 // resumeOne finishes the work owed at one table: it expires overdue
 // challenges, plays the AI's actions (in asynchronous mode, through a
 // worker), and clears the mark when nothing more is owed.
-func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
+func (a *aiWork) resumeOne(ctx context.Context, table Table, send Sender) error {
 	none := Message{Network: table.Network, Channel: table.Channel}
-	t, err := b.update(ctx, table, none, func(t *tx) error {
+	t, err := a.b.update(ctx, table, none, func(t *tx) error {
 		t.replies = nil
 		if !t.empty() && t.damaged == nil {
 			t.expireInvites()
@@ -1062,39 +1057,39 @@ func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
 		return err
 	}
 	replies := t.replies
-	if b.sender == nil {
-		replies = append(replies, b.aiTurns(ctx, table)...)
+	if a.sender == nil {
+		replies = append(replies, a.aiTurns(ctx, table)...)
 	}
 	if len(replies) > 0 {
-		b.log.Info("resumed owed work", "table", table.Key(), "replies", len(replies))
-		if err := send.Send(ctx, b.finish(none, table, replies)); err != nil {
+		a.b.log.Info("resumed owed work", "table", table.Key(), "replies", len(replies))
+		if err := send.Send(ctx, a.b.finish(none, table, replies)); err != nil {
 			return err
 		}
 	}
-	if t, err = b.load(ctx, table, none); err != nil {
+	if t, err = a.b.load(ctx, table, none); err != nil {
 		return err
 	}
 	if t.empty() || t.damaged != nil || !t.owesWork() {
-		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
+		if err := a.b.store.SetOwed(ctx, table.Key(), false); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
 		return nil
 	}
-	if b.sender != nil && aiToAct(t) {
-		b.scheduleAI(table)
+	if a.sender != nil && aiToAct(t) {
+		a.scheduleAI(table)
 	}
 	if t.table == table {
-		b.stored(t) // this process keeps the referees' timers
+		a.b.stored(t) // this process keeps the referees' timers
 	}
 	return nil
 }
 
 // aiTurn makes one AI action if an AI owes one; more reports whether it
 // did (so another may follow).
-func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
+func (a *aiWork) aiTurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
 	none := Message{Network: table.Network, Channel: table.Channel}
 	acted, thought := false, time.Time{}
-	t, err := b.update(ctx, table, none, func(t *tx) error {
+	t, err := a.b.update(ctx, table, none, func(t *tx) error {
 		t.replies, acted = nil, false
 		thought = time.Now()
 		if t.empty() || t.damaged != nil {
@@ -1105,7 +1100,7 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 			return nil
 		}
 		s := t.rec.Seats[seat]
-		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.budget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
+		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: a.b.budget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
 		if errors.Is(err, ErrProgram) && ctx.Err() == nil && s.Engine != "" {
 			t.forfeitProgram(seat, err)
 			acted = true
@@ -1124,16 +1119,16 @@ func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bo
 	if errors.Is(err, ErrConflict) {
 		// Every save lost a race: another worker (another process, say)
 		// is playing this table's AI. Leave it the work.
-		b.log.Info("AI moves left to another worker", "table", table.Key())
+		a.b.log.Info("AI moves left to another worker", "table", table.Key())
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
 	if acted {
-		b.aiThought(ctx, t, time.Since(thought))
+		a.b.aiThought(ctx, t, time.Since(thought))
 	}
-	return b.finish(none, table, t.replies), acted, nil
+	return a.b.finish(none, table, t.replies), acted, nil
 }
 
 // offerActions puts the commands that fit the table's moment on the last

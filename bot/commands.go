@@ -237,13 +237,13 @@ func (t *tx) idle() bool {
 }
 
 // level reads an AI level, "" giving the default.
-func (b *Bot) level(s string) (int, error) {
+func (e *env) level(s string) (int, error) {
 	if s == "" {
-		return b.cfg.DefaultLevel, nil
+		return e.cfg.DefaultLevel, nil
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > b.cfg.MaxLevel {
-		return 0, fmt.Errorf("%w: AI level must be a number from 1 to %d", ErrBadCommand, b.cfg.MaxLevel)
+	if err != nil || n < 1 || n > e.cfg.MaxLevel {
+		return 0, fmt.Errorf("%w: AI level must be a number from 1 to %d", ErrBadCommand, e.cfg.MaxLevel)
 	}
 	return n, nil
 }
@@ -448,27 +448,27 @@ func (t *tx) opponent(m Message, arg string) (Seat, error) {
 
 // aiSeatOf reads ai, ai:LEVEL or ai:NAME (a program of spec's): ok is
 // false when w names no AI at all.
-func (b *Bot) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
+func (e *env) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
 	lower := strings.ToLower(w)
 	if lower != "ai" && !strings.HasPrefix(lower, "ai:") {
 		return Seat{}, false, nil
 	}
 	what := strings.TrimPrefix(lower[2:], ":")
-	for _, e := range spec.Engines {
-		if what != "" && strings.EqualFold(what, e) {
-			return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, true, nil
+	for _, engine := range spec.Engines {
+		if what != "" && strings.EqualFold(what, engine) {
+			return Seat{Kind: SeatAI, Level: e.cfg.DefaultLevel, Engine: engine}, true, nil
 		}
 	}
 	if strings.Trim(what, "-+0123456789") != "" {
 		// A name, not a level: a program this kind has not configured.
 		if len(spec.Engines) == 0 {
 			return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s (none is); say ai or ai:LEVEL, a level from 1 to %d",
-				ErrBadCommand, cut(what, 20), spec.Title, b.cfg.MaxLevel)
+				ErrBadCommand, cut(what, 20), spec.Title, e.cfg.MaxLevel)
 		}
 		return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s; the configured ones are %s (or ai:LEVEL, a level from 1 to %d)",
-			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), b.cfg.MaxLevel)
+			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), e.cfg.MaxLevel)
 	}
-	lvl, err := b.level(what)
+	lvl, err := e.level(what)
 	if err != nil {
 		if len(spec.Engines) > 0 {
 			return Seat{}, true, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(spec.Engines, ", "))
@@ -1312,10 +1312,10 @@ func (b *Bot) help(spec Spec, args []string) string {
 }
 
 // gamesText lists the hosted kinds.
-func (b *Bot) gamesText() string {
+func (e *env) gamesText() string {
 	var parts []string
-	for _, s := range b.Kinds() {
-		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, b.cfg.Prefix, strings.ToLower(s.Name)))
+	for _, s := range e.Kinds() {
+		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, e.cfg.Prefix, strings.ToLower(s.Name)))
 	}
 	return "Games here: " + strings.Join(parts, ", ") + "."
 }

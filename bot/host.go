@@ -72,9 +72,9 @@ func cmdHost(ctx context.Context, t *tx, sp speaker, args []string) error {
 
 // register claims id for table: free ids, ids of finished games and the
 // table's own id may be taken.
-func (b *Bot) register(ctx context.Context, id string, table Table) error {
+func (e *env) register(ctx context.Context, id string, table Table) error {
 	for range maxAttempts {
-		data, version, err := b.store.Load(ctx, hostKey(id))
+		data, version, err := e.store.Load(ctx, hostKey(id))
 		switch {
 		case errors.Is(err, ErrNotFound):
 			version = 0
@@ -83,11 +83,11 @@ func (b *Bot) register(ctx context.Context, id string, table Table) error {
 		case string(data) == table.Key():
 			return nil
 		default:
-			if other, err := ParseTable(string(data)); err == nil && b.hosting(ctx, other, id) {
+			if other, err := ParseTable(string(data)); err == nil && e.hosting(ctx, other, id) {
 				return fmt.Errorf("%w: %s is already hosted elsewhere; choose another id", ErrBadCommand, id)
 			}
 		}
-		_, err = b.store.Save(ctx, hostKey(id), []byte(table.Key()), version, true)
+		_, err = e.store.Save(ctx, hostKey(id), []byte(table.Key()), version, true)
 		if errors.Is(err, ErrConflict) {
 			continue
 		}
@@ -100,8 +100,8 @@ func (b *Bot) register(ctx context.Context, id string, table Table) error {
 }
 
 // hosting reports whether table still hosts an unfinished game as id.
-func (b *Bot) hosting(ctx context.Context, table Table, id string) bool {
-	data, _, err := b.store.Load(ctx, table.Key())
+func (e *env) hosting(ctx context.Context, table Table, id string) bool {
+	data, _, err := e.store.Load(ctx, table.Key())
 	if err != nil {
 		return !errors.Is(err, ErrNotFound) // unreadable: keep the id
 	}
