@@ -265,7 +265,10 @@ func (t *tx) switchKind(hc *HostCommand, c *Call) error {
 	return hc.AtTable(t, c)
 }
 
-func cmdStart(t *tx, sp speaker, args []string) error {
+// cmdStart answers start: it opens a game against the AI, a named user or
+// anyone (with a clock and a setting of the game), or begins one in setup.
+func cmdStart(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if t.spec.Live && t.rec.Phase == PhasePlaying && t.rec.Plies == 0 && len(args) == 0 {
 		return nil // live from the first command
 	}
@@ -546,7 +549,12 @@ func (t *tx) owed() string {
 	return "Waiting for " + strings.Join(names, " and ") + "."
 }
 
-func cmdNew(t *tx, sp speaker, args []string) error {
+// cmdNew answers new (clear): a fresh game in setup replaces the table's.
+func cmdNew(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
+	if err := t.notAtWindow(sp); err != nil {
+		return err
+	}
 	if len(args) > 0 {
 		return fmt.Errorf("%w: new takes no arguments; say %sKIND new for another game", ErrBadCommand, t.b.cfg.Prefix)
 	}
@@ -624,7 +632,10 @@ func (t *tx) seatList() string {
 	return strings.Join(parts, ", ")
 }
 
-func cmdJoin(t *tx, sp speaker, args []string) error {
+// cmdJoin answers join: the speaker takes the open seat, or the one they
+// were challenged to.
+func cmdJoin(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: join takes no arguments here", ErrBadCommand)
 	}
@@ -689,7 +700,10 @@ func (t *tx) takeable(sp speaker, seat int) error {
 	return nil
 }
 
-func cmdColor(t *tx, sp speaker, args []string) error {
+// cmdColor answers color: the speaker takes that seat before the game
+// begins.
+func cmdColor(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say color %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
@@ -731,7 +745,9 @@ func (t *tx) maybeBegin() error {
 	return nil
 }
 
-func cmdAuto(t *tx, sp speaker, args []string) error {
+// cmdAuto answers auto: the AI plays that seat (bare: the speaker's).
+func cmdAuto(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
@@ -773,7 +789,9 @@ func cmdAuto(t *tx, sp speaker, args []string) error {
 	return t.maybeBegin()
 }
 
-func cmdManual(t *tx, sp speaker, args []string) error {
+// cmdManual answers manual: the speaker plays that seat by hand.
+func cmdManual(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say manual %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
@@ -801,7 +819,9 @@ func cmdManual(t *tx, sp speaker, args []string) error {
 	return t.maybeBegin()
 }
 
-func cmdSeed(t *tx, sp speaker, args []string) error {
+// cmdSeed answers seed: it seeds the AI's random choices.
+func cmdSeed(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say seed N", ErrBadCommand)
 	}
@@ -819,7 +839,10 @@ func cmdSeed(t *tx, sp speaker, args []string) error {
 	return nil
 }
 
-func cmdVerbose(t *tx, sp speaker, cmd Command) error {
+// cmdVerbose answers verbose and quiet: the board after every move, or
+// not.
+func cmdVerbose(t *tx, c *Call) error {
+	sp, cmd := c.sp, Command{Verb: c.Verb, Args: c.Args}
 	if err := noArgs(cmd); err != nil {
 		return err
 	}
@@ -852,7 +875,9 @@ func (t *tx) playerSeat(sp speaker, verb, what string, args []string) (int, erro
 	return seat, nil
 }
 
-func cmdResign(t *tx, sp speaker, args []string) error {
+// cmdResign answers resign: the speaker's seat gives up the game.
+func cmdResign(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	seat, err := t.playerSeat(sp, "resign", "resign", args)
 	if err != nil {
 		return err
@@ -895,7 +920,11 @@ func withTo(r Reply, to Table) Reply {
 	return r
 }
 
-func cmdUndo(t *tx, sp speaker, args []string) error {
+// cmdUndo answers undo: the speaker's last move is taken back where the
+// game allows it (against a person only when both ask within the undo
+// window).
+func cmdUndo(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: undo takes no arguments", ErrBadCommand)
 	}
@@ -1159,52 +1188,44 @@ func (t *tx) status(sp speaker) string {
 	return text
 }
 
-// coreCommands are the core's own commands, which every table has.
+// coreCommands are the core's own commands, which every table has: each
+// runs as a feature's does, a handler of the table's transaction.
 func (b *Bot) coreCommands() []HostCommand {
 	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
-	on := func(f func(t *tx, sp speaker, args []string) error) func(*Tx, *Call) error {
-		return func(t *Tx, c *Call) error { return f(t, c.sp, c.Args) }
-	}
-	verbose := func(t *Tx, c *Call) error { return cmdVerbose(t, c.sp, Command{Verb: c.Verb, Args: c.Args}) }
 	return []HostCommand{
 		{CommandSpec: CommandSpec{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [CLOCK] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); CLOCK is 10m+5s (Fischer), 5m, 1d (a day a move) or none; in setup, begin",
 			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
-			AtTable: on(cmdStart), Opens: true, Replaces: true},
+			AtTable: cmdStart, Opens: true, Replaces: true},
 		{CommandSpec: CommandSpec{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
 			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
-			AtTable: on(cmdJoin)},
+			AtTable: cmdJoin},
 		{CommandSpec: CommandSpec{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
 			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
-			AtTable: func(t *Tx, c *Call) error { return cmdHost(t.ctx, t, c.sp, c.Args) }, Opens: true},
+			AtTable: cmdHost, Opens: true},
 		{CommandSpec: CommandSpec{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
-			AtTable: func(t *Tx, c *Call) error {
-				if err := t.notAtWindow(c.sp); err != nil {
-					return err
-				}
-				return cmdNew(t, c.sp, c.Args)
-			}, Opens: true, Replaces: true},
+			AtTable: cmdNew, Opens: true, Replaces: true},
 		{CommandSpec: CommandSpec{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
-			AtTable: on(cmdColor)},
+			AtTable: cmdColor},
 		{CommandSpec: CommandSpec{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
 			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
-			AtTable: on(cmdAuto)},
+			AtTable: cmdAuto},
 		{CommandSpec: CommandSpec{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
-			AtTable: on(cmdManual)},
+			AtTable: cmdManual},
 		{CommandSpec: CommandSpec{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
-			AtTable: on(cmdSeed)},
+			AtTable: cmdSeed},
 		{CommandSpec: CommandSpec{Name: "undo", Aliases: []string{"takeback"}, Use: Act, Summary: "take back your last move, where the game allows it (against a person only by consent: both must ask within the undo window)"},
-			AtTable: on(cmdUndo)},
+			AtTable: cmdUndo},
 		{CommandSpec: CommandSpec{Name: "resign", Use: Act, Summary: "give up the game"},
-			AtTable: on(cmdResign)},
+			AtTable: cmdResign},
 		{CommandSpec: CommandSpec{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
-			AtTable: on(cmdDraw)},
+			AtTable: cmdDraw},
 		{CommandSpec: CommandSpec{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
-			AtTable: on(cmdAbort)},
+			AtTable: cmdAbort},
 		{CommandSpec: CommandSpec{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
-			AtTable: on(cmdRematch)},
+			AtTable: cmdRematch},
 		{CommandSpec: CommandSpec{Name: "board", Use: Look, Usage: "board [text]", Summary: "the board as you may see it (a picture on Discord; board text: the text board)",
 			Args: []Arg{{Name: "as", Desc: "text: the text board, not a picture", Choices: []string{"text"}}}},
-			AtTable: on(cmdBoard)},
+			AtTable: cmdBoard},
 		{CommandSpec: CommandSpec{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
 			AtTable: func(t *Tx, c *Call) error {
 				if err := noArgs(Command{Verb: c.Verb, Args: c.Args}); err != nil {
@@ -1213,26 +1234,20 @@ func (b *Bot) coreCommands() []HostCommand {
 				t.reply(c.sp, Reply{Text: t.status(c.sp)})
 				return nil
 			}},
-		{CommandSpec: CommandSpec{Name: "verbose", Use: Configure, Summary: "show the board after every move"}, AtTable: verbose},
-		{CommandSpec: CommandSpec{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"}, AtTable: verbose},
+		{CommandSpec: CommandSpec{Name: "verbose", Use: Configure, Summary: "show the board after every move"}, AtTable: cmdVerbose},
+		{CommandSpec: CommandSpec{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"}, AtTable: cmdVerbose},
 		{CommandSpec: CommandSpec{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 			Alone: func(context.Context, *Call) ([]Reply, error) { return []Reply{{Text: b.gamesText()}}, nil }},
 		{CommandSpec: CommandSpec{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
-			AtTable: func(t *Tx, c *Call) error {
-				spec := t.spec
-				if c.Kind != "" {
-					spec = b.specs[c.Kind]
-				}
-				cmdHelp(t, c.sp, spec, c.Args)
-				return nil
-			}, AnyGame: true},
+			AtTable: cmdHelp, AnyGame: true},
 	}
 }
 
 // cmdBoard answers board: the board as the speaker may see it; board text:
 // the text board where a network would show a picture (Discord), for
 // copying or a screen reader.
-func cmdBoard(t *tx, sp speaker, args []string) error {
+func cmdBoard(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	switch {
 	case len(args) == 0:
 		t.reply(sp, t.boardReply(t.viewer(sp)))
@@ -1248,13 +1263,18 @@ func cmdBoard(t *tx, sp speaker, args []string) error {
 // network that limits a reply's lines (IRC: the channel is not held up by
 // one person's index), elsewhere where they asked; help TOPIC is one line,
 // answered where asked.
-func cmdHelp(t *tx, sp speaker, spec Spec, args []string) {
+func cmdHelp(t *tx, c *Call) error {
+	sp, spec, args := c.sp, t.spec, c.Args
+	if c.Kind != "" {
+		spec = t.b.specs[c.Kind] // help about another kind's game
+	}
 	r := Reply{Text: t.b.help(spec, args), Mono: true, User: sp.user()}
 	if len(args) == 0 && sp.Caps.MaxLines > 0 {
 		t.tell(sp.user(), r)
-		return
+		return nil
 	}
 	t.answer(sp, r)
+	return nil
 }
 
 // help is a short index of the commands of spec and of the host (three

@@ -8,7 +8,8 @@ import (
 
 // cmdDraw offers a draw to the other player, or accepts their standing offer:
 // the game ends drawn by agreement. The AI declines: it plays on.
-func cmdDraw(t *tx, sp speaker, args []string) error {
+func cmdDraw(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	seat, err := t.playerSeat(sp, "draw", "offer a draw", args)
 	if err != nil {
 		return err
@@ -42,7 +43,8 @@ func cmdDraw(t *tx, sp speaker, args []string) error {
 
 // cmdAbort ends a game before each side has moved, with no result: unrated
 // and not archived.
-func cmdAbort(t *tx, sp speaker, args []string) error {
+func cmdAbort(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if _, err := t.playerSeat(sp, "abort", "abort", args); err != nil {
 		return err
 	}
@@ -59,7 +61,8 @@ func cmdAbort(t *tx, sp speaker, args []string) error {
 // begins when the other player asks too (at once against the AI). A state
 // that is a Rematcher starts the new game from the old one's start
 // settings; another starts from the kind's New.
-func cmdRematch(t *tx, sp speaker, args []string) error {
+func cmdRematch(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: rematch takes no arguments", ErrBadCommand)
 	}

@@ -32,7 +32,8 @@ func hostedJoin(p parsed) (string, bool) {
 
 // cmdHost opens the table's game under id: the speaker sits, the other seats
 // wait for a join from any table.
-func cmdHost(ctx context.Context, t *tx, sp speaker, args []string) error {
+func cmdHost(t *tx, c *Call) error {
+	ctx, sp, args := t.ctx, c.sp, c.Args
 	if len(args) != 1 || !validHostID.MatchString(args[0]) {
 		return fmt.Errorf("%w: say host ID, with an id of letters, digits, -, _ or . (at most 32)", ErrBadCommand)
 	}
