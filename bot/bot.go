@@ -91,15 +91,14 @@ func (c Config) withDefaults() Config {
 }
 
 // Bot is the game host. It keeps no game in memory: every command loads
-// the table's record and saves it back.
+// the table's record and saves it back. Its parts are types of their own,
+// embedded so that their methods are the host's; what happens at one
+// loaded table is its transaction's (tx).
 type Bot struct {
-	env // what it was given: config, store, clock, kinds, log
-
-	aiWork // the AI's turns, inline or by workers (aiwork.go)
-
+	env      // what it was given: config, store, clock, kinds, log
+	aiWork   // the AI's turns, inline or by workers (aiwork.go)
 	referees // told of tables' moments (for_clock.go)
-
-	hooks // gates, checks, subscribers and owners the wiring attached (hooks.go)
+	hooks    // gates, checks, subscribers and owners the wiring attached (hooks.go)
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
 	records  recordCache  // recent tables' records (recordcache.go)
@@ -107,8 +106,8 @@ type Bot struct {
 	commands commandTable // the host's commands (registry.go)
 }
 
-// env is what the host is given and keeps as it was given: its
-// configuration, store, clock, kinds and log, and what they answer alone.
+// env is what the host is given: its configuration, store, clock, kinds
+// and log, and what they answer alone.
 type env struct {
 	cfg   Config
 	store Store
