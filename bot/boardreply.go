@@ -7,9 +7,9 @@ import (
 
 // boardReply is the table's board as viewer may see it, the referees'
 // line under it, with its picture when the kind draws one (Reply.Picture).
-func (b *Bot) boardReply(t *tx, viewer int) Reply {
-	r := b.withNotes(t, t.st.Board(viewer))
-	b.attachPicture(&r, t.spec.Name, t.st, viewer, b.pictureCaption(t))
+func (t *tx) boardReply(viewer int) Reply {
+	r := t.b.withNotes(t, t.st.Board(viewer))
+	t.b.attachPicture(&r, t.spec.Name, t.st, viewer, t.pictureCaption())
 	return r
 }
 

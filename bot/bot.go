@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -92,8 +91,24 @@ func (c Config) withDefaults() Config {
 }
 
 // Bot is the game host. It keeps no game in memory: every command loads
-// the table's record and saves it back.
+// the table's record and saves it back. Its parts are types of their own,
+// embedded so that their methods are the host's; what happens at one
+// loaded table is its transaction's (tx).
 type Bot struct {
+	env      // what it was given: config, store, clock, kinds, log
+	aiWork   // the AI's turns, inline or by workers (aiwork.go)
+	referees // told of tables' moments (for_clock.go)
+	hooks    // gates, checks, subscribers and owners the wiring attached (hooks.go)
+
+	pictures pictureCache // recent boards as PNGs (picture.go)
+	records  recordCache  // recent tables' records (recordcache.go)
+
+	commands commandTable // the host's commands (registry.go)
+}
+
+// env is what the host is given: its configuration, store, clock, kinds
+// and log, and what they answer alone.
+type env struct {
 	cfg   Config
 	store Store
 	clock Clock
@@ -101,29 +116,6 @@ type Bot struct {
 	specs map[string]Spec
 	order []string // kind names as given
 	log   *slog.Logger
-
-	// Asynchronous AI moves (see Async).
-	sender  Sender
-	slots   chan struct{} // one per search allowed to run
-	ctx     context.Context
-	stopAll context.CancelFunc
-	mu      sync.Mutex
-	running map[string]*worker // table key -> its AI worker
-	workers sync.WaitGroup
-
-	referees []Referee // told of tables' moments (for_clock.go)
-
-	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
-	owedOwners  []owedOwner
-	ownedTables []OwnedTables
-
-	pictures pictureCache // recent boards as PNGs (picture.go)
-	records  recordCache  // recent tables' records (recordcache.go)
-	guards   guards       // what lines and commands pass first (for_limits.go)
-
-	commands commandTable // the host's commands (registry.go)
-	subs     []Subscriber // told what happened (events.go)
-	locators []Locator    // find where a game runs (for_spectate.go)
 }
 
 // New returns a bot hosting kinds, keeping games in store.
@@ -139,8 +131,9 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 	}
 	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{},
-		slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}
+	b := &Bot{env: env{cfg: cfg, store: store, clock: clock, log: log, kinds: map[string]Kind{}, specs: map[string]Spec{}},
+		aiWork: aiWork{slots: make(chan struct{}, cfg.Searchers), ctx: ctx, stopAll: cancel, running: map[string]*worker{}}}
+	b.aiWork.b, b.hooks.b = b, b
 	for _, k := range kinds {
 		spec := k.Spec()
 		name := strings.ToLower(spec.Name)
@@ -188,46 +181,16 @@ func checkSpec(s Spec) error {
 }
 
 // Kinds returns the specs of the hosted kinds, in the order given to New.
-func (b *Bot) Kinds() []Spec {
-	out := make([]Spec, 0, len(b.order))
-	for _, n := range b.order {
-		out = append(out, b.specs[n])
+func (e *env) Kinds() []Spec {
+	out := make([]Spec, 0, len(e.order))
+	for _, n := range e.order {
+		out = append(out, e.specs[n])
 	}
 	return out
 }
 
 // Prefix is the command prefix in channels.
-func (b *Bot) Prefix() string { return b.cfg.Prefix }
-
-// Async makes the bot answer commands at once and deliver AI moves later
-// through sender, from at most Config.Searchers searches at a time, so one
-// table's AI thinking never delays another table's replies. Without it
-// (the console) Handle returns after the AI has moved. Call it before the
-// first Handle.
-// Nothing is said at the tables callers own (OwnTables), which no channel
-// shows.
-func (b *Bot) Async(sender Sender) { b.sender = hushOwned{Sender: sender, b: b} }
-
-// Settle waits until no AI worker is running (the AI has answered at every
-// table), or ctx is done: a console reaching the end of its input lets the
-// AI finish before it exits.
-func (b *Bot) Settle(ctx context.Context) error {
-	t := time.NewTicker(20 * time.Millisecond)
-	defer t.Stop()
-	for {
-		b.mu.Lock()
-		n := len(b.running)
-		b.mu.Unlock()
-		if n == 0 {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-		}
-	}
-}
+func (e *env) Prefix() string { return e.cfg.Prefix }
 
 // Close stops every AI search and waits for them.
 func (b *Bot) Close() {
@@ -355,26 +318,9 @@ func (b *Bot) finish(m Message, table Table, rs []Reply) []Reply {
 	return rs
 }
 
-// claim marks key as having its AI moves worked by this process (inline or
-// resumed); false if something here already works them.
-func (b *Bot) claim(key string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, busy := b.running[key]; busy {
-		return false
-	}
-	b.running[key] = &worker{cancel: func() {}}
-	return true
-}
-
-func (b *Bot) release(key string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	delete(b.running, key)
-}
-
 // tx is one attempt at a command: the loaded record and decoded state.
 type tx struct {
+	b       *Bot // the host: its config, clock and kinds
 	ctx     context.Context
 	table   Table
 	kind    Kind
@@ -485,7 +431,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 		if b.judged(t) {
 			// A referee ended the game before this command, which meets
 			// it over.
-			b.offerActions(t) // a finished game's buttons, as any ending has
+			t.offerActions() // a finished game's buttons, as any ending has
 			t.fanOut()
 			err := b.save(ctx, t)
 			if errors.Is(err, ErrConflict) {
@@ -517,7 +463,7 @@ func (b *Bot) update(ctx context.Context, table Table, m Message, fn func(t *tx)
 			// Play began without begin (a live kind's table): the game
 			// gets its id and start time here.
 			t.rec.Began = b.clock.Now().UTC()
-			if err := b.assignID(t); err != nil {
+			if err := t.assignID(); err != nil {
 				return t, err
 			}
 		}
@@ -560,13 +506,13 @@ func (b *Bot) transact(ctx context.Context, table Table, m Message, p parsed) ([
 		if err != nil {
 			return err
 		}
-		if err := b.exec(ctx, t, b.speaker(t, m), p); err != nil {
+		if err := b.exec(ctx, t, t.speaker(m), p); err != nil {
 			return err
 		}
 		if err := b.checkAfter(ctx, t, checked); err != nil {
 			return err
 		}
-		b.offerActions(t)
+		t.offerActions()
 		return nil
 	})
 	if t != nil {
@@ -675,7 +621,7 @@ func (b *Bot) loadTx(ctx context.Context, table Table, m Message, cached bool) (
 	if rec.Phase == PhaseOver {
 		endState(st, rec.Outcome())
 	}
-	t := &tx{table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
+	t := &tx{b: b, table: table, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version, cached: hit}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {
 			t.holders = append(t.holders, s.UserID)
@@ -710,7 +656,7 @@ func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) 
 	if err != nil || len(rec.Seats) != len(b.specs[strings.ToLower(rec.Game)].Seats) {
 		return nil, false
 	}
-	t := &tx{table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
+	t := &tx{b: b, table: host, kind: kind, spec: b.specs[strings.ToLower(rec.Game)], rec: rec, st: st, version: version}
 	for _, s := range rec.Seats {
 		if s.Kind == SeatHuman {
 			t.holders = append(t.holders, s.UserID)
@@ -721,8 +667,8 @@ func (b *Bot) follow(ctx context.Context, window Table, link string, m Message) 
 
 // freshTx is a transaction on a table with no game yet.
 func (b *Bot) freshTx(table Table, old *Record, kind string, m Message) (*tx, error) {
-	t := &tx{table: table}
-	if err := b.reset(t, old, kind, m); err != nil {
+	t := &tx{b: b, table: table}
+	if err := t.reset(old, kind, m); err != nil {
 		return nil, err
 	}
 	t.changed = false
@@ -744,7 +690,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 	if err != nil {
 		return err
 	}
-	if b.owesWork(t) {
+	if t.owesWork() {
 		if err := b.store.SetOwed(ctx, t.table.Key(), true); err != nil {
 			return fmt.Errorf("%w: %w", ErrUnavailable, err)
 		}
@@ -762,7 +708,7 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 		b.indexSeats(ctx, t)
 		b.stored(t)
 		b.published(ctx, t, version)
-		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !b.owesWork(t) {
+		if t.rec.Phase == PhaseOver && b.markedForReferee(t) && !t.owesWork() {
 			// A referee kept the table marked while the game ran.
 			if err := b.store.SetOwed(ctx, t.table.Key(), false); err != nil {
 				b.log.Warn("clearing owed work", "table", t.table.Key(), "err", err)
@@ -775,8 +721,8 @@ func (b *Bot) save(ctx context.Context, t *tx) error {
 // owesWork reports whether the saved table leaves the bot work to do
 // later: an AI to act, a challenge that will expire, or a referee's (any
 // process that starts finds it and keeps its timer).
-func (b *Bot) owesWork(t *tx) bool {
-	if aiToAct(t) || b.owedToReferee(t) {
+func (t *tx) owesWork() bool {
+	if aiToAct(t) || t.b.owedToReferee(t) {
 		return true
 	}
 	for _, s := range t.rec.Seats {
@@ -804,13 +750,13 @@ func aiToAct(t *tx) bool { return aiSeat(t) >= 0 }
 
 // reset puts a fresh game of kind at the table, in setup (live at once
 // for a Live kind), keeping the table's settings of old if there was one.
-func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
-	k, ok := b.kinds[kind]
+func (t *tx) reset(old *Record, kind string, m Message) error {
+	k, ok := t.b.kinds[kind]
 	if !ok {
-		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), b.cfg.Prefix)
+		return fmt.Errorf("%w: no game %q here; say %sgames", ErrBadCommand, cut(kind, 20), t.b.cfg.Prefix)
 	}
-	spec := b.specs[kind]
-	st, err := k.New(b.cfg.Rules[kind])
+	spec := t.b.specs[kind]
+	st, err := k.New(t.b.cfg.Rules[kind])
 	if err != nil {
 		return err
 	}
@@ -822,12 +768,12 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 		}
 	}
 	if rec.Seed == 0 {
-		rec.Seed = b.clock.Now().UnixNano() // every game differs, and replays from its record
+		rec.Seed = t.b.clock.Now().UnixNano() // every game differs, and replays from its record
 	}
 	if spec.Live {
 		rec.Seats[0] = humanSeat(m)
 		for i := 1; i < len(rec.Seats); i++ {
-			rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
+			rec.Seats[i] = Seat{Kind: SeatAI, Level: t.b.cfg.DefaultLevel}
 		}
 		if old != nil && len(old.Seats) == len(rec.Seats) && strings.EqualFold(old.Game, spec.Name) {
 			copy(rec.Seats, old.Seats)
@@ -843,11 +789,11 @@ func (b *Bot) reset(t *tx, old *Record, kind string, m Message) error {
 
 // refusal turns an error into a one-line reply for the user who caused it;
 // at a table of a hidden kind it is theirs alone.
-func (b *Bot) refusal(m Message, spec *Spec, err error) Reply {
+func (e *env) refusal(m Message, spec *Spec, err error) Reply {
 	r := Reply{Error: true, User: User{ID: m.UserID, Name: m.Name}}
 	switch {
 	case errors.Is(err, ErrUnavailable):
-		b.log.Warn("storage unavailable", "table", m.Table().Key(), "err", err)
+		e.log.Warn("storage unavailable", "table", m.Table().Key(), "err", err)
 		r.Text = "Storage unavailable, try again in a moment."
 	default:
 		r.Text = oneLine(err.Error())
@@ -856,7 +802,7 @@ func (b *Bot) refusal(m Message, spec *Spec, err error) Reply {
 		if spec.Hidden {
 			r.Private = true
 		}
-		if k, ok := b.kinds[strings.ToLower(spec.Name)]; ok {
+		if k, ok := e.kinds[strings.ToLower(spec.Name)]; ok {
 			if v, ok := k.(Voice); ok {
 				r.Text = v.Phrase(Announcement{Topic: TopicRefused, Text: r.Text, Seats: spec.Seats})
 			}
@@ -883,262 +829,10 @@ func cut(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// aiTurns plays while an AI owes an action, one saved action at a time,
-// and returns the announcements.
-func (b *Bot) aiTurns(ctx context.Context, table Table) []Reply {
-	var out []Reply
-	b.aiLoop(ctx, table, func(rs []Reply) { out = append(out, rs...) })
-	return out
-}
-
-// aiLoop plays AI actions while an AI owes one, handing each action's
-// replies to emit as soon as it is saved.
-func (b *Bot) aiLoop(ctx context.Context, table Table, emit func([]Reply)) {
-	moved := false
-	for range maxAIPlies {
-		replies, more, err := b.aiTurn(ctx, table)
-		if len(replies) > 0 {
-			moved = true
-			emit(replies)
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return // canceled: the game changed or the bot stops
-			}
-			// The owed mark stays: Resume finishes the work later.
-			b.log.Error("AI move failed", "table", table.Key(), "err", err)
-			emit(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
-				[]Reply{{Text: "The AI could not move; it will try again shortly.", Error: true}}))
-			return
-		}
-		if !more {
-			break
-		}
-	}
-	if moved {
-		// The mark stays while the game still owes work (a
-		// referee's).
-		none := Message{Network: table.Network, Channel: table.Channel}
-		if t, err := b.load(ctx, table, none); err == nil && !t.empty() && t.damaged == nil && b.owesWork(t) {
-			return
-		}
-		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
-			b.log.Warn("clearing owed work", "table", table.Key(), "err", err)
-		}
-	}
-}
-
-// worker is a table's running AI worker.
-type worker struct{ cancel context.CancelFunc }
-
-// scheduleAI starts the table's AI worker unless one is running.
-func (b *Bot) scheduleAI(table Table) {
-	key := table.Key()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if _, ok := b.running[key]; ok || b.ctx.Err() != nil {
-		return
-	}
-	ctx, cancel := context.WithCancel(b.ctx)
-	w := &worker{cancel: cancel}
-	b.running[key] = w
-	b.workers.Add(1)
-	go func() {
-		defer b.workers.Done()
-		defer func() {
-			b.mu.Lock()
-			if b.running[key] == w { // not a successor started after a cancel
-				delete(b.running, key)
-			}
-			b.mu.Unlock()
-			cancel()
-		}()
-		b.aiWorker(ctx, table)
-	}()
-}
-
-// cancelAI stops the table's running AI search, if any.
-func (b *Bot) cancelAI(key string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if w, ok := b.running[key]; ok {
-		w.cancel()
-		delete(b.running, key)
-	}
-}
-
-// aiWorker waits for a free searcher (telling the table if it must),
-// then plays the table's AI actions and sends them.
-func (b *Bot) aiWorker(ctx context.Context, table Table) {
-	send := func(rs []Reply) {
-		if err := b.sender.Send(ctx, rs); err != nil {
-			b.log.Warn("sending AI move", "table", table.Key(), "err", err)
-		}
-	}
-	select {
-	case b.slots <- struct{}{}:
-	default:
-		send(b.finish(Message{Network: table.Network, Channel: table.Channel}, table,
-			[]Reply{{Text: "The AI is waiting its turn: every thinker is busy at other tables. It will move soon."}}))
-		select {
-		case b.slots <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-	}
-	defer func() { <-b.slots }()
-	b.aiLoop(ctx, table, send)
-}
-
-// Resume finishes the work owed at network's tables, as recorded by the
-// store (after a crash or a storage outage), and sends what it says.
-// Several processes may resume at once: each AI action is saved once.
-func (b *Bot) Resume(ctx context.Context, network string, send Sender) error {
-	keys, err := b.store.Owed(ctx)
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	var errs []error
-	for _, key := range keys {
-		if o, ok := b.owedOwnerOf(key); ok {
-			if err := o.resume(ctx, key, network); err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", key, err))
-			}
-			continue
-		}
-		table, err := ParseTable(key)
-		if err != nil {
-			// A mark no table wrote: clear it, so it is logged once.
-			b.log.Error("owed-work mark names no table; clearing it", "key", key, "err", err)
-			if err := b.store.SetOwed(ctx, key, false); err != nil {
-				errs = append(errs, fmt.Errorf("%w: %w", ErrUnavailable, err))
-			}
-			continue
-		}
-		if table.Network != network {
-			continue
-		}
-		if o, ok := b.tableOwner(table); ok {
-			if o.Sweep != nil {
-				o.Sweep(ctx, table) // its owner plays it
-			}
-			continue
-		}
-		if b.sender == nil && !b.claim(key) {
-			continue // this process is on it already
-		}
-		// Asynchronous (b.sender set): a worker plays the AI, and
-		// scheduleAI skips a table that has one.
-		err = b.resumeOne(ctx, table, send)
-		if b.sender == nil {
-			b.release(key)
-		}
-		if err != nil {
-			// One table's trouble never stops the others' work.
-			errs = append(errs, fmt.Errorf("%s: %w", key, err))
-			if errors.Is(err, ErrUnavailable) && ctx.Err() != nil {
-				break
-			}
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// resumeOne finishes the work owed at one table: it expires overdue
-// challenges, plays the AI's actions (in asynchronous mode, through a
-// worker), and clears the mark when nothing more is owed.
-func (b *Bot) resumeOne(ctx context.Context, table Table, send Sender) error {
-	none := Message{Network: table.Network, Channel: table.Channel}
-	t, err := b.update(ctx, table, none, func(t *tx) error {
-		t.replies = nil
-		if !t.empty() && t.damaged == nil {
-			b.expireInvites(t)
-			b.offerActions(t)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	replies := t.replies
-	if b.sender == nil {
-		replies = append(replies, b.aiTurns(ctx, table)...)
-	}
-	if len(replies) > 0 {
-		b.log.Info("resumed owed work", "table", table.Key(), "replies", len(replies))
-		if err := send.Send(ctx, b.finish(none, table, replies)); err != nil {
-			return err
-		}
-	}
-	if t, err = b.load(ctx, table, none); err != nil {
-		return err
-	}
-	if t.empty() || t.damaged != nil || !b.owesWork(t) {
-		if err := b.store.SetOwed(ctx, table.Key(), false); err != nil {
-			return fmt.Errorf("%w: %w", ErrUnavailable, err)
-		}
-		return nil
-	}
-	if b.sender != nil && aiToAct(t) {
-		b.scheduleAI(table)
-	}
-	if t.table == table {
-		b.stored(t) // this process keeps the referees' timers
-	}
-	return nil
-}
-
-// aiTurn makes one AI action if an AI owes one; more reports whether it
-// did (so another may follow).
-func (b *Bot) aiTurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
-	none := Message{Network: table.Network, Channel: table.Channel}
-	acted, thought := false, time.Time{}
-	t, err := b.update(ctx, table, none, func(t *tx) error {
-		t.replies, acted = nil, false
-		thought = time.Now()
-		if t.empty() || t.damaged != nil {
-			return nil
-		}
-		seat := aiSeat(t)
-		if seat < 0 {
-			return nil
-		}
-		s := t.rec.Seats[seat]
-		cmd, err := t.st.AIAct(ctx, seat, AIPlayer{Level: s.Level, Engine: s.Engine, Budget: b.budget(t, seat)}, t.rec.Seed+int64(t.rec.Plies))
-		if errors.Is(err, ErrProgram) && ctx.Err() == nil && s.Engine != "" {
-			b.forfeitProgram(t, seat, err)
-			acted = true
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if err := b.act(t, cmd, seat); err != nil {
-			return fmt.Errorf("AI chose %s %v: %w", cmd.Verb, cmd.Args, err)
-		}
-		b.offerActions(t)
-		acted = true
-		return nil
-	})
-	if errors.Is(err, ErrConflict) {
-		// Every save lost a race: another worker (another process, say)
-		// is playing this table's AI. Leave it the work.
-		b.log.Info("AI moves left to another worker", "table", table.Key())
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	if acted {
-		b.aiThought(ctx, t, time.Since(thought))
-	}
-	return b.finish(none, table, t.replies), acted, nil
-}
-
 // offerActions puts the commands that fit the table's moment on the last
 // public reply: Join while a seat is open; the kind's own (Pass, Ready),
 // Undo, Resign and Board during play; New after it.
-func (b *Bot) offerActions(t *tx) {
+func (t *tx) offerActions() {
 	last := -1
 	for i, r := range t.replies {
 		if !r.Private {

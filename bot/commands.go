@@ -22,7 +22,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	if t.damaged != nil {
 		switch {
 		case host && hc.Replaces:
-			if err := b.mayReplaceDamaged(t, sp); err != nil {
+			if err := t.mayReplaceDamaged(sp); err != nil {
 				return err
 			}
 			t.damaged = nil // a fresh game replaces the damaged record
@@ -37,14 +37,14 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		// game of that kind (or its help) makes sense.
 		switch {
 		case host && hc.Opens:
-			if err := b.notAtWindow(t, sp); err != nil {
+			if err := t.notAtWindow(sp); err != nil {
 				return err
 			}
 			if t.rec.Phase == PhasePlaying && !t.empty() {
 				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
-					ErrBadCommand, t.spec.Title, b.seatList(t), b.cfg.Prefix)
+					ErrBadCommand, t.spec.Title, t.seatList(), b.cfg.Prefix)
 			}
-			return b.switchKind(t, hc, &call)
+			return t.switchKind(hc, &call)
 		case host && hc.AnyGame:
 			return hc.AtTable(t, &call)
 		}
@@ -52,7 +52,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			if c, ok := b.specs[p.kind].Command(cmd.Verb); ok && c.Use == Configure {
 				// Setting up a game of that kind where none is: the
 				// table becomes one ("!abalone load ..." at a new table).
-				if err := b.reset(t, t.rec, p.kind, sp.Message); err != nil {
+				if err := t.reset(t.rec, p.kind, sp.Message); err != nil {
 					return err
 				}
 				t.rec.Seats = freshSeats(len(t.spec.Seats))
@@ -95,14 +95,14 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	}
 	switch c.Use {
 	case Look:
-		r, err := t.st.View(cmd, b.viewer(t, sp))
+		r, err := t.st.View(cmd, t.viewer(sp))
 		if err != nil {
 			return fmt.Errorf("%w: %w", ErrBadCommand, err)
 		}
-		b.reply(t, sp, r)
+		t.reply(sp, r)
 		return nil
 	case Configure:
-		if err := b.canConfigure(t, sp); err != nil {
+		if err := t.canConfigure(sp); err != nil {
 			return err
 		}
 		text, err := t.st.Configure(cmd)
@@ -115,7 +115,7 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 		}
 		return nil
 	}
-	return b.move(t, sp, cmd)
+	return t.move(sp, cmd)
 }
 
 // checkArgs refuses a command with too few or too many words.
@@ -150,17 +150,17 @@ func noArgs(cmd Command) error {
 // reply answers the speaker: in the channel, or privately when what they
 // see is theirs alone (a seated player of a hidden kind) or they asked
 // privately.
-func (b *Bot) reply(t *tx, sp speaker, r Reply) {
+func (t *tx) reply(sp speaker, r Reply) {
 	if t.spec.Hidden && sp.seated() && t.rec.Phase != PhaseOver {
 		t.tell(sp.user(), r)
 		return
 	}
-	b.answer(t, sp, r)
+	t.answer(sp, r)
 }
 
 // answer answers the speaker where they asked: a question asked in a
 // private message (that reached a channel's table) is answered privately.
-func (b *Bot) answer(t *tx, sp speaker, r Reply) {
+func (t *tx) answer(sp speaker, r Reply) {
 	if sp.Private {
 		t.tell(sp.user(), r)
 		return
@@ -169,7 +169,7 @@ func (b *Bot) answer(t *tx, sp speaker, r Reply) {
 }
 
 // viewer is what the speaker may see: their seat, or a spectator's view.
-func (b *Bot) viewer(t *tx, sp speaker) int {
+func (t *tx) viewer(sp speaker) int {
 	if len(sp.seats) == 0 {
 		return Spectator
 	}
@@ -177,7 +177,7 @@ func (b *Bot) viewer(t *tx, sp speaker) int {
 }
 
 // who names a seat for replies: "Red (alice)", "Blue (AI level 3)".
-func (b *Bot) who(t *tx, seat int) string {
+func (t *tx) who(seat int) string {
 	name := t.spec.SeatName(seat)
 	if seat < 0 || seat >= len(t.rec.Seats) {
 		return name
@@ -210,54 +210,54 @@ func seatArg(spec Spec, s string) (int, error) {
 // canConfigure allows configuring to admins, to seated players, and to
 // anyone while no person holds a seat, before play (or, for a Live kind,
 // before the first action).
-func (b *Bot) canConfigure(t *tx, sp speaker) error {
+func (t *tx) canConfigure(sp speaker) error {
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
 	if t.rec.Phase == PhasePlaying && !(t.spec.Live && t.rec.Plies == 0) {
 		return fmt.Errorf("%w: the game has begun; setup commands work before start", ErrBadCommand)
 	}
-	return b.guard(t, sp, "set up this game")
+	return t.guard(sp, "set up this game")
 }
 
 // guard lets admins, seated players, and anyone while no person holds a
 // seat, do what.
-func (b *Bot) guard(t *tx, sp speaker, what string) error {
-	if sp.admin || !t.rec.HasHuman() || sp.seated() || b.idle(t) {
+func (t *tx) guard(sp speaker, what string) error {
+	if sp.admin || !t.rec.HasHuman() || sp.seated() || t.idle() {
 		return nil
 	}
-	return fmt.Errorf("%w: only the players (%s) can %s", ErrNotSeated, b.seatList(t), what)
+	return fmt.Errorf("%w: only the players (%s) can %s", ErrNotSeated, t.seatList(), what)
 }
 
 // idle reports whether nobody has acted at the table for the idle time:
 // then anyone may abandon the game or take a silent player's seat.
-func (b *Bot) idle(t *tx) bool {
-	return b.cfg.IdleAfter > 0 && !t.empty() && t.rec.Phase != PhaseOver &&
-		!t.rec.Updated.IsZero() && b.clock.Now().Sub(t.rec.Updated) >= b.cfg.IdleAfter
+func (t *tx) idle() bool {
+	return t.b.cfg.IdleAfter > 0 && !t.empty() && t.rec.Phase != PhaseOver &&
+		!t.rec.Updated.IsZero() && t.b.clock.Now().Sub(t.rec.Updated) >= t.b.cfg.IdleAfter
 }
 
 // level reads an AI level, "" giving the default.
-func (b *Bot) level(s string) (int, error) {
+func (e *env) level(s string) (int, error) {
 	if s == "" {
-		return b.cfg.DefaultLevel, nil
+		return e.cfg.DefaultLevel, nil
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > b.cfg.MaxLevel {
-		return 0, fmt.Errorf("%w: AI level must be a number from 1 to %d", ErrBadCommand, b.cfg.MaxLevel)
+	if err != nil || n < 1 || n > e.cfg.MaxLevel {
+		return 0, fmt.Errorf("%w: AI level must be a number from 1 to %d", ErrBadCommand, e.cfg.MaxLevel)
 	}
 	return n, nil
 }
 
 // switchKind opens a game of another kind at the table and runs the
 // command that opens it (start, new, host) there.
-func (b *Bot) switchKind(t *tx, hc *HostCommand, c *Call) error {
+func (t *tx) switchKind(hc *HostCommand, c *Call) error {
 	if !t.empty() && t.rec.Phase == PhaseSetup {
-		if err := b.guard(t, c.sp, "replace this game"); err != nil {
+		if err := t.guard(c.sp, "replace this game"); err != nil {
 			return err
 		}
 	}
 	old := t.rec
-	if err := b.reset(t, old, c.Kind, c.Message); err != nil {
+	if err := t.reset(old, c.Kind, c.Message); err != nil {
 		return err
 	}
 	t.rec.Seats = freshSeats(len(t.spec.Seats))
@@ -265,7 +265,10 @@ func (b *Bot) switchKind(t *tx, hc *HostCommand, c *Call) error {
 	return hc.AtTable(t, c)
 }
 
-func (b *Bot) start(t *tx, sp speaker, args []string) error {
+// cmdStart answers start: it opens a game against the AI, a named user or
+// anyone (with a clock and a setting of the game), or begins one in setup.
+func cmdStart(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if t.spec.Live && t.rec.Phase == PhasePlaying && t.rec.Plies == 0 && len(args) == 0 {
 		return nil // live from the first command
 	}
@@ -273,7 +276,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	if err != nil {
 		return err
 	}
-	args, open, err := b.opening(aiLevels(args))
+	args, open, err := t.b.opening(aiLevels(args))
 	if err != nil {
 		return err
 	}
@@ -282,15 +285,15 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	}
 	switch t.rec.Phase {
 	case PhasePlaying:
-		return fmt.Errorf("%w: a game is running here (%s); new abandons it", ErrBadCommand, t.st.Summary(b.viewer(t, sp)))
+		return fmt.Errorf("%w: a game is running here (%s); new abandons it", ErrBadCommand, t.st.Summary(t.viewer(sp)))
 	case PhaseOver:
-		if err := b.reset(t, t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+		if err := t.reset(t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 			return err
 		}
 		t.rec.Seats = freshSeats(len(t.rec.Seats))
 		sp.seats = nil
 	case PhaseSetup:
-		if err := b.guard(t, sp, "start this game"); err != nil {
+		if err := t.guard(sp, "start this game"); err != nil {
 			return err
 		}
 	}
@@ -304,7 +307,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 			t.chat(text)
 		}
 	}
-	b.expireInvites(t)
+	t.expireInvites()
 	me := sp.seat(nil)
 	if me < 0 {
 		me = t.rec.FirstOpen()
@@ -314,16 +317,16 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		case len(args) == 0 && t.rec.Filled():
 			// Every seat has a player (the AI on each, say): begin.
 			t.changed, t.rec.Waiting = true, true
-			return b.begin(t)
+			return t.begin()
 		default:
-			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
+			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, t.seatList())
 		}
 	}
-	if len(args) == 0 && b.cfg.StartAgainstAI {
+	if len(args) == 0 && t.b.cfg.StartAgainstAI {
 		// The users' guide's console: start plays the opponent, the AI.
 		for i, s := range t.rec.Seats {
 			if s.Kind == SeatOpen {
-				t.rec.Seats[i] = Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel}
+				t.rec.Seats[i] = Seat{Kind: SeatAI, Level: t.b.cfg.DefaultLevel}
 			}
 		}
 	}
@@ -336,9 +339,9 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 			}
 		}
 		if other < 0 {
-			return fmt.Errorf("%w: every seat already has a player (%s); say start alone", ErrBadCommand, b.seatList(t))
+			return fmt.Errorf("%w: every seat already has a player (%s); say start alone", ErrBadCommand, t.seatList())
 		}
-		opp, err := b.opponent(t, sp.Message, args[0])
+		opp, err := t.opponent(sp.Message, args[0])
 		if err != nil {
 			return err
 		}
@@ -350,7 +353,7 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 	t.changed = true
 	t.rec.Waiting = true
 	if t.rec.Filled() {
-		return b.begin(t)
+		return t.begin()
 	}
 	name := strings.ToLower(t.spec.Name)
 	for i, s := range t.rec.Seats {
@@ -358,12 +361,12 @@ func (b *Bot) start(t *tx, sp speaker, args []string) error {
 		case SeatInvited:
 			t.replies = append(t.replies, Reply{
 				Text: fmt.Sprintf("%s, %s you to %s%s as %s: say %s%s join within %s.", shown(s.Name), subject(sp.Name, "challenges"),
-					t.spec.Title, b.aside(t, NoteOpened), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.ChallengeTTL),
+					t.spec.Title, t.b.aside(t, NoteOpened), t.spec.SeatName(i), t.b.cfg.Prefix, name, t.b.cfg.ChallengeTTL),
 				Mention: s.UserID, To: t.table,
 			})
 		case SeatOpen:
 			t.chat(fmt.Sprintf("%s opened a game of %s%s. %s is open: say %s%s join to play, or %s%s start ai for the bot.",
-				shown(sp.Name), t.spec.Title, b.aside(t, NoteOpened), t.spec.SeatName(i), b.cfg.Prefix, name, b.cfg.Prefix, name))
+				shown(sp.Name), t.spec.Title, t.b.aside(t, NoteOpened), t.spec.SeatName(i), t.b.cfg.Prefix, name, t.b.cfg.Prefix, name))
 		}
 	}
 	return nil
@@ -425,15 +428,15 @@ func freshSeats(n int) []Seat {
 }
 
 // opponent reads start's argument: ai, ai:LEVEL, ai:NAME, @user or user.
-func (b *Bot) opponent(t *tx, m Message, arg string) (Seat, error) {
-	if seat, ok, err := b.aiSeatOf(t.spec, arg); ok {
+func (t *tx) opponent(m Message, arg string) (Seat, error) {
+	if seat, ok, err := t.b.aiSeatOf(t.spec, arg); ok {
 		return seat, err
 	}
 	name := strings.TrimPrefix(arg, "@")
 	if name == "" || len(name) > 64 || !printable(name) {
 		return Seat{}, fmt.Errorf("%w: start takes ai, ai:LEVEL or @user", ErrBadCommand)
 	}
-	invite := Seat{Kind: SeatInvited, Name: name, Expires: b.clock.Now().Add(b.cfg.ChallengeTTL).UTC()}
+	invite := Seat{Kind: SeatInvited, Name: name, Expires: t.b.clock.Now().Add(t.b.cfg.ChallengeTTL).UTC()}
 	for _, u := range m.Mentions {
 		if u.ID != "" {
 			invite.UserID, invite.Name = u.ID, u.Name
@@ -448,27 +451,27 @@ func (b *Bot) opponent(t *tx, m Message, arg string) (Seat, error) {
 
 // aiSeatOf reads ai, ai:LEVEL or ai:NAME (a program of spec's): ok is
 // false when w names no AI at all.
-func (b *Bot) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
+func (e *env) aiSeatOf(spec Spec, w string) (seat Seat, ok bool, err error) {
 	lower := strings.ToLower(w)
 	if lower != "ai" && !strings.HasPrefix(lower, "ai:") {
 		return Seat{}, false, nil
 	}
 	what := strings.TrimPrefix(lower[2:], ":")
-	for _, e := range spec.Engines {
-		if what != "" && strings.EqualFold(what, e) {
-			return Seat{Kind: SeatAI, Level: b.cfg.DefaultLevel, Engine: e}, true, nil
+	for _, engine := range spec.Engines {
+		if what != "" && strings.EqualFold(what, engine) {
+			return Seat{Kind: SeatAI, Level: e.cfg.DefaultLevel, Engine: engine}, true, nil
 		}
 	}
 	if strings.Trim(what, "-+0123456789") != "" {
 		// A name, not a level: a program this kind has not configured.
 		if len(spec.Engines) == 0 {
 			return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s (none is); say ai or ai:LEVEL, a level from 1 to %d",
-				ErrBadCommand, cut(what, 20), spec.Title, b.cfg.MaxLevel)
+				ErrBadCommand, cut(what, 20), spec.Title, e.cfg.MaxLevel)
 		}
 		return Seat{}, true, fmt.Errorf("%w: no AI program named %q is configured for %s; the configured ones are %s (or ai:LEVEL, a level from 1 to %d)",
-			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), b.cfg.MaxLevel)
+			ErrBadCommand, cut(what, 20), spec.Title, strings.Join(spec.Engines, ", "), e.cfg.MaxLevel)
 	}
-	lvl, err := b.level(what)
+	lvl, err := e.level(what)
 	if err != nil {
 		if len(spec.Engines) > 0 {
 			return Seat{}, true, fmt.Errorf("%w; or an AI program: %s", err, strings.Join(spec.Engines, ", "))
@@ -489,8 +492,8 @@ func printable(s string) bool {
 }
 
 // expireInvites opens the seats of challenges nobody answered in time.
-func (b *Bot) expireInvites(t *tx) {
-	now := b.clock.Now()
+func (t *tx) expireInvites() {
+	now := t.b.clock.Now()
 	for i, s := range t.rec.Seats {
 		if s.Kind == SeatInvited && now.After(s.Expires) {
 			t.rec.Seats[i] = Seat{Kind: SeatOpen}
@@ -501,69 +504,74 @@ func (b *Bot) expireInvites(t *tx) {
 }
 
 // begin starts play with the seats as they are.
-func (b *Bot) begin(t *tx) error {
+func (t *tx) begin() error {
 	t.begun = true // saved only if it succeeds
 	if err := t.st.Begin(); err != nil {
 		return err
 	}
 	t.rec.Phase, t.rec.Waiting, t.rec.Plies, t.changed = PhasePlaying, false, 0, true
 	t.rec.Moves, t.rec.Movers, t.rec.Began = nil, 0, time.Time{}
-	b.began(t)
-	if b.archive() != nil {
-		t.rec.Began = b.clock.Now().UTC()
+	t.b.began(t)
+	if t.b.archive() != nil {
+		t.rec.Began = t.b.clock.Now().UTC()
 	}
-	if err := b.assignID(t); err != nil {
+	if err := t.assignID(); err != nil {
 		return err
 	}
 	var names []string
 	for i := range t.rec.Seats {
-		names = append(names, b.who(t, i))
+		names = append(names, t.who(i))
 	}
-	on := strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), b.owed(t)))
+	on := strings.TrimSpace(fmt.Sprintf("Game on: %s. %s", strings.Join(names, " vs "), t.owed()))
 	if t.rec.ID != "" {
-		on += " (" + b.gameRef(t.rec.ID) + ")" // as its end says it
+		on += " (" + t.b.gameRef(t.rec.ID) + ")" // as its end says it
 	}
-	on += b.sentence(t, NoteBegan)
+	on += t.b.sentence(t, NoteBegan)
 	t.chat(on)
-	b.showBoards(t, nil)
-	b.checkOver(t)
+	t.showBoards(nil)
+	t.checkOver()
 	return nil
 }
 
 // owed says who is to act: "Red (alice) to move." or "Waiting for ...".
-func (b *Bot) owed(t *tx) string {
+func (t *tx) owed() string {
 	pending := t.st.Pending()
 	switch len(pending) {
 	case 0:
 		return ""
 	case 1:
-		return b.who(t, pending[0]) + " to move."
+		return t.who(pending[0]) + " to move."
 	}
 	var names []string
 	for _, s := range pending {
-		names = append(names, b.who(t, s))
+		names = append(names, t.who(s))
 	}
 	return "Waiting for " + strings.Join(names, " and ") + "."
 }
 
-func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
+// cmdNew answers new (clear): a fresh game in setup replaces the table's.
+func cmdNew(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
+	if err := t.notAtWindow(sp); err != nil {
+		return err
+	}
 	if len(args) > 0 {
-		return fmt.Errorf("%w: new takes no arguments; say %sKIND new for another game", ErrBadCommand, b.cfg.Prefix)
+		return fmt.Errorf("%w: new takes no arguments; say %sKIND new for another game", ErrBadCommand, t.b.cfg.Prefix)
 	}
 	if !t.empty() && t.rec.Phase != PhaseOver && !t.spec.Live {
-		if err := b.guard(t, sp, "abandon this game"); err != nil {
+		if err := t.guard(sp, "abandon this game"); err != nil {
 			return err
 		}
 	}
 	running := t.rec.Phase == PhasePlaying && !t.empty()
-	if running && !t.spec.Live && sp.seated() && b.againstAPerson(t, sp) {
+	if running && !t.spec.Live && sp.seated() && t.againstAPerson(sp) {
 		// Leaving a game against a person is resigning it: the record
 		// keeps the result, and the next new opens a fresh game.
-		b.resignSeat(t, sp.seat(t.st.Pending()),
-			fmt.Sprintf(" (%s left the game; say %snew again for a fresh one.)", shown(sp.Name), b.cfg.Prefix))
+		t.resignSeat(sp.seat(t.st.Pending()),
+			fmt.Sprintf(" (%s left the game; say %snew again for a fresh one.)", shown(sp.Name), t.b.cfg.Prefix))
 		return nil
 	}
-	wasIdle := b.idle(t) && !sp.seated() && !sp.admin
+	wasIdle := t.idle() && !sp.seated() && !sp.admin
 	old := *t.rec
 	t.dropped = running // the subscribers and the running index hear of it
 	if running && old.ID != "" && old.Movers != 0 {
@@ -571,10 +579,10 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 		// the fresh one is saved, as a finished game it replaced is.
 		gone := old
 		gone.Phase, gone.Ending, gone.Winner, gone.Result = PhaseOver, EndAbandoned, nil, "Game abandoned."
-		gone.Updated = b.clock.Now().UTC()
+		gone.Updated = t.b.clock.Now().UTC()
 		t.over = &gone
 	}
-	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+	if err := t.reset(&old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
 	}
 	if t.spec.Live {
@@ -603,11 +611,11 @@ func (b *Bot) newGame(t *tx, sp speaker, args []string) error {
 	msg := "New game of " + t.spec.Title + " in setup."
 	switch {
 	case wasIdle:
-		msg = fmt.Sprintf("Game abandoned: nobody acted for %s. %s", b.cfg.IdleAfter, msg)
+		msg = fmt.Sprintf("Game abandoned: nobody acted for %s. %s", t.b.cfg.IdleAfter, msg)
 	case running:
 		msg = "Game abandoned. " + msg
 	}
-	t.chat(fmt.Sprintf("%s %s. Say start to begin.", msg, b.seatList(t)))
+	t.chat(fmt.Sprintf("%s %s. Say start to begin.", msg, t.seatList()))
 	return nil
 }
 
@@ -616,20 +624,23 @@ func ownsAuto(seats []Seat, user string) bool {
 	return slices.ContainsFunc(seats, func(s Seat) bool { return s.Kind == SeatAI && s.UserID == user && user != "" })
 }
 
-func (b *Bot) seatList(t *tx) string {
+func (t *tx) seatList() string {
 	var parts []string
 	for i := range t.rec.Seats {
-		parts = append(parts, b.who(t, i))
+		parts = append(parts, t.who(i))
 	}
 	return strings.Join(parts, ", ")
 }
 
-func (b *Bot) join(t *tx, sp speaker, args []string) error {
+// cmdJoin answers join: the speaker takes the open seat, or the one they
+// were challenged to.
+func cmdJoin(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: join takes no arguments here", ErrBadCommand)
 	}
 	switch {
-	case t.rec.Phase == PhasePlaying && b.idle(t) && !sp.seated():
+	case t.rec.Phase == PhasePlaying && t.idle() && !sp.seated():
 		for _, seat := range t.st.Pending() {
 			if seat < 0 || seat >= len(t.rec.Seats) {
 				continue
@@ -639,24 +650,24 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 					// The seat's secrets would go with it: refused; the
 					// idle game may be abandoned instead.
 					return fmt.Errorf("%w: %s holds hidden pieces that only %s may see, so it cannot change hands; say %snew to abandon the idle game",
-						ErrNotSeated, t.spec.SeatName(seat), shown(s.Name), b.cfg.Prefix)
+						ErrNotSeated, t.spec.SeatName(seat), shown(s.Name), t.b.cfg.Prefix)
 				}
 				t.rec.Seats[seat] = s.HandedTo(humanSeat(sp.Message))
 				t.changed = true
-				t.chat(fmt.Sprintf("%s from %s, who has not acted for %s. %s", subject(sp.Name, "takes "+t.spec.SeatName(seat)), shown(s.Name), b.cfg.IdleAfter, b.owed(t)))
+				t.chat(fmt.Sprintf("%s from %s, who has not acted for %s. %s", subject(sp.Name, "takes "+t.spec.SeatName(seat)), shown(s.Name), t.b.cfg.IdleAfter, t.owed()))
 				return nil
 			}
 		}
-		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
+		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, t.seatList())
 	case t.rec.Phase == PhasePlaying:
-		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, b.seatList(t))
+		return fmt.Errorf("%w: the game has begun (%s)", ErrBadCommand, t.seatList())
 	case t.rec.Phase == PhaseOver || t.empty():
-		return fmt.Errorf("%w: no open game here; say %sstart to open one", ErrBadCommand, b.cfg.Prefix)
+		return fmt.Errorf("%w: no open game here; say %sstart to open one", ErrBadCommand, t.b.cfg.Prefix)
 	}
 	if sp.seated() {
 		return fmt.Errorf("%w: you already play %s", ErrBadCommand, t.spec.SeatName(sp.seats[0]))
 	}
-	b.expireInvites(t)
+	t.expireInvites()
 	seat := -1
 	for i, s := range t.rec.Seats {
 		if s.Kind == SeatInvited && (s.UserID == sp.UserID || s.UserID == "" && strings.EqualFold(s.Name, sp.Name)) {
@@ -668,28 +679,31 @@ func (b *Bot) join(t *tx, sp speaker, args []string) error {
 		seat = t.rec.FirstOpen()
 	}
 	if seat < 0 {
-		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, b.seatList(t))
+		return fmt.Errorf("%w: no open seat (%s)", ErrBadCommand, t.seatList())
 	}
 	t.rec.Seats[seat] = humanSeat(sp.Message)
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is taken by %s.", t.spec.SeatName(seat), shown(sp.Name)))
-	return b.maybeBegin(t)
+	return t.maybeBegin()
 }
 
 // takeable reports whether the speaker may put someone else in seat:
 // it is not held by another person (admins may).
-func (b *Bot) takeable(t *tx, sp speaker, seat int) error {
+func (t *tx) takeable(sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
 	if s.Kind == SeatHuman && s.UserID != sp.UserID && !sp.admin && !t.spec.Live {
 		return fmt.Errorf("%w: %s is played by %s", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
-	if s.Kind == SeatInvited && s.UserID != sp.UserID && b.clock.Now().Before(s.Expires) && !sp.admin && !sp.seated() {
+	if s.Kind == SeatInvited && s.UserID != sp.UserID && t.b.clock.Now().Before(s.Expires) && !sp.admin && !sp.seated() {
 		return fmt.Errorf("%w: %s is kept for %s until the challenge expires", ErrNotSeated, t.spec.SeatName(seat), shown(s.Name))
 	}
 	return nil
 }
 
-func (b *Bot) color(t *tx, sp speaker, args []string) error {
+// cmdColor answers color: the speaker takes that seat before the game
+// begins.
+func cmdColor(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say color %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
@@ -704,13 +718,13 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		t.chat(fmt.Sprintf("%s is already played by %s.", t.spec.SeatName(seat), shown(sp.Name)))
 		return nil
 	}
-	if err := b.takeable(t, sp, seat); err != nil {
+	if err := t.takeable(sp, seat); err != nil {
 		return err
 	}
-	if err := b.hiddenSeat(t, sp, seat); err != nil {
+	if err := t.hiddenSeat(sp, seat); err != nil {
 		return err
 	}
-	if err := b.guard(t, sp, "change the seats"); err != nil {
+	if err := t.guard(sp, "change the seats"); err != nil {
 		return err
 	}
 	displaced := t.rec.Seats[seat]
@@ -720,18 +734,20 @@ func (b *Bot) color(t *tx, sp speaker, args []string) error {
 		t.rec.Seats[sp.seats[0]] = mine.HandedTo(displaced) // swap, as the manual's color does
 	}
 	t.changed = true
-	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), shown(sp.Name), b.seatList(t)))
-	return b.maybeBegin(t)
+	t.chat(fmt.Sprintf("%s is now played by %s. %s", t.spec.SeatName(seat), shown(sp.Name), t.seatList()))
+	return t.maybeBegin()
 }
 
-func (b *Bot) maybeBegin(t *tx) error {
+func (t *tx) maybeBegin() error {
 	if t.rec.Phase == PhaseSetup && t.rec.Waiting && t.rec.Filled() {
-		return b.begin(t)
+		return t.begin()
 	}
 	return nil
 }
 
-func (b *Bot) auto(t *tx, sp speaker, args []string) error {
+// cmdAuto answers auto: the AI plays that seat (bare: the speaker's).
+func cmdAuto(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if t.rec.Phase == PhaseOver {
 		return fmt.Errorf("%w: the game is over; new opens a fresh one", ErrBadCommand)
 	}
@@ -746,7 +762,7 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 		}
 		lvlArg = a
 	}
-	lvl, err := b.level(lvlArg)
+	lvl, err := t.b.level(lvlArg)
 	if err != nil {
 		return err
 	}
@@ -755,11 +771,11 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 			return fmt.Errorf("%w: you hold no seat; say auto %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 		}
 	}
-	if err := b.takeable(t, sp, seat); err != nil {
+	if err := t.takeable(sp, seat); err != nil {
 		return err
 	}
 	if !t.spec.Live {
-		if err := b.guard(t, sp, "hand a seat to the AI"); err != nil {
+		if err := t.guard(sp, "hand a seat to the AI"); err != nil {
 			return err
 		}
 	}
@@ -770,10 +786,12 @@ func (b *Bot) auto(t *tx, sp speaker, args []string) error {
 	}
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is played by the AI (level %d).", t.spec.SeatName(seat), lvl))
-	return b.maybeBegin(t)
+	return t.maybeBegin()
 }
 
-func (b *Bot) manual(t *tx, sp speaker, args []string) error {
+// cmdManual answers manual: the speaker plays that seat by hand.
+func cmdManual(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say manual %s", ErrBadCommand, strings.Join(t.spec.Seats, "|"))
 	}
@@ -784,24 +802,26 @@ func (b *Bot) manual(t *tx, sp speaker, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := b.takeable(t, sp, seat); err != nil {
+	if err := t.takeable(sp, seat); err != nil {
 		return err
 	}
-	if err := b.hiddenSeat(t, sp, seat); err != nil {
+	if err := t.hiddenSeat(sp, seat); err != nil {
 		return err
 	}
 	if !t.spec.Live && t.rec.Seats[seat].LastHolder() != sp.UserID { // taking one's own seat back needs no leave
-		if err := b.guard(t, sp, "change the seats"); err != nil {
+		if err := t.guard(sp, "change the seats"); err != nil {
 			return err
 		}
 	}
 	t.rec.Seats[seat] = t.rec.Seats[seat].HandedTo(humanSeat(sp.Message))
 	t.changed = true
 	t.chat(fmt.Sprintf("%s is played by %s, by hand.", t.spec.SeatName(seat), shown(sp.Name)))
-	return b.maybeBegin(t)
+	return t.maybeBegin()
 }
 
-func (b *Bot) seed(t *tx, sp speaker, args []string) error {
+// cmdSeed answers seed: it seeds the AI's random choices.
+func cmdSeed(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) != 1 {
 		return fmt.Errorf("%w: say seed N", ErrBadCommand)
 	}
@@ -810,7 +830,7 @@ func (b *Bot) seed(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: seed must be a whole number", ErrBadCommand)
 	}
 	if !t.spec.Live {
-		if err := b.canConfigure(t, sp); err != nil {
+		if err := t.canConfigure(sp); err != nil {
 			return err
 		}
 	}
@@ -819,11 +839,14 @@ func (b *Bot) seed(t *tx, sp speaker, args []string) error {
 	return nil
 }
 
-func (b *Bot) verbose(t *tx, sp speaker, cmd Command) error {
+// cmdVerbose answers verbose and quiet: the board after every move, or
+// not.
+func cmdVerbose(t *tx, c *Call) error {
+	sp, cmd := c.sp, Command{Verb: c.Verb, Args: c.Args}
 	if err := noArgs(cmd); err != nil {
 		return err
 	}
-	if err := b.guard(t, sp, "change how this game is shown"); err != nil {
+	if err := t.guard(sp, "change how this game is shown"); err != nil {
 		return err
 	}
 	t.rec.Verbose = cmd.Verb == "verbose"
@@ -838,7 +861,7 @@ func (b *Bot) verbose(t *tx, sp speaker, cmd Command) error {
 
 // playerSeat is the seat of the speaker, who says verb (which takes no
 // arguments) about the running game: what names what only a player can do.
-func (b *Bot) playerSeat(t *tx, sp speaker, verb, what string, args []string) (int, error) {
+func (t *tx) playerSeat(sp speaker, verb, what string, args []string) (int, error) {
 	if len(args) > 0 {
 		return -1, fmt.Errorf("%w: %s takes no arguments", ErrBadCommand, verb)
 	}
@@ -847,34 +870,36 @@ func (b *Bot) playerSeat(t *tx, sp speaker, verb, what string, args []string) (i
 	}
 	seat := sp.seat(t.st.Pending())
 	if seat < 0 {
-		return -1, fmt.Errorf("%w: only a player can %s (%s)", ErrNotSeated, what, b.seatList(t))
+		return -1, fmt.Errorf("%w: only a player can %s (%s)", ErrNotSeated, what, t.seatList())
 	}
 	return seat, nil
 }
 
-func (b *Bot) resign(t *tx, sp speaker, args []string) error {
-	seat, err := b.playerSeat(t, sp, "resign", "resign", args)
+// cmdResign answers resign: the speaker's seat gives up the game.
+func cmdResign(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
+	seat, err := t.playerSeat(sp, "resign", "resign", args)
 	if err != nil {
 		return err
 	}
-	b.resignSeat(t, seat, "")
+	t.resignSeat(seat, "")
 	return nil
 }
 
 // resignSeat ends the game as seat's resignation, the next seat winning;
 // note follows the announcement.
-func (b *Bot) resignSeat(t *tx, seat int, note string) {
+func (t *tx) resignSeat(seat int, note string) {
 	winner := (seat + 1) % len(t.rec.Seats)
-	b.end(t, Result{Over: true, Winner: winner, Ending: EndResigned},
+	t.end(Result{Over: true, Winner: winner, Ending: EndResigned},
 		fmt.Sprintf("%s resigns. %s wins.%s", t.spec.SeatName(seat), t.spec.SeatName(winner), note))
 }
 
 // end closes the game with res, announced as text.
-func (b *Bot) end(t *tx, res Result, text string) {
+func (t *tx) end(res Result, text string) {
 	// An aborted game has no result: neither archived nor rated.
 	t.rec.Phase, t.changed, t.ended = PhaseOver, true, res.Ending != EndAborted
 	if t.rec.ID != "" {
-		text += " (" + b.gameRef(t.rec.ID) + ")"
+		text += " (" + t.b.gameRef(t.rec.ID) + ")"
 	}
 	t.rec.Result, t.rec.Ending, t.rec.Winner = text, res.Ending, nil
 	if e, ok := t.st.(Ender); ok && !t.st.Result().Over {
@@ -886,7 +911,7 @@ func (b *Bot) end(t *tx, res Result, text string) {
 	}
 	t.say(Announcement{Topic: TopicOver, Text: text, Winner: res.Winner})
 	if t.spec.Hidden {
-		t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
+		t.replies = append(t.replies, withTo(t.boardReply(Spectator), t.table))
 	}
 }
 
@@ -895,7 +920,11 @@ func withTo(r Reply, to Table) Reply {
 	return r
 }
 
-func (b *Bot) undo(t *tx, sp speaker, args []string) error {
+// cmdUndo answers undo: the speaker's last move is taken back where the
+// game allows it (against a person only when both ask within the undo
+// window).
+func cmdUndo(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: undo takes no arguments", ErrBadCommand)
 	}
@@ -918,10 +947,10 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 			opponentHuman = true
 		}
 	}
-	now := b.clock.Now()
+	now := t.b.clock.Now()
 	requester := seat
 	if opponentHuman {
-		pending := t.rec.UndoBy >= 0 && t.rec.UndoBy != seat && now.Sub(t.rec.UndoAt) <= b.cfg.UndoWindow
+		pending := t.rec.UndoBy >= 0 && t.rec.UndoBy != seat && now.Sub(t.rec.UndoAt) <= t.b.cfg.UndoWindow
 		if !pending {
 			if err := canUndo(t, seat); err != nil {
 				return err
@@ -930,11 +959,11 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 			var others []string
 			for i, s := range t.rec.Seats {
 				if i != seat && s.Kind == SeatHuman {
-					others = append(others, b.who(t, i))
+					others = append(others, t.who(i))
 				}
 			}
 			t.chat(fmt.Sprintf("%s asks to take back a move. %s: say %sundo within %s to agree.",
-				b.who(t, seat), strings.Join(others, ", "), b.cfg.Prefix, b.cfg.UndoWindow))
+				t.who(seat), strings.Join(others, ", "), t.b.cfg.Prefix, t.b.cfg.UndoWindow))
 			return nil
 		}
 		requester = t.rec.UndoBy
@@ -949,8 +978,8 @@ func (b *Bot) undo(t *tx, sp speaker, args []string) error {
 	t.rec.Plies = max(0, t.rec.Plies-n)
 	t.rec.Moves = t.rec.Moves[:max(0, len(t.rec.Moves)-n)]
 	t.rec.UndoBy, t.rec.UndoAt, t.changed = -1, now.UTC(), true
-	t.chat(fmt.Sprintf("Took back %s. %s", plural(n, "move"), b.owed(t)))
-	b.showBoards(t, nil)
+	t.chat(fmt.Sprintf("Took back %s. %s", plural(n, "move"), t.owed()))
+	t.showBoards(nil)
 	return nil
 }
 
@@ -973,22 +1002,22 @@ func canUndo(t *tx, seat int) error {
 }
 
 // move plays an Act command for the speaker's seat that owes one.
-func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
+func (t *tx) move(sp speaker, cmd Command) error {
 	switch t.rec.Phase {
 	case PhaseOver:
-		return fmt.Errorf("%w: the game is over (%s); say %sstart for another", ErrBadCommand, t.rec.Result, b.cfg.Prefix)
+		return fmt.Errorf("%w: the game is over (%s); say %sstart for another", ErrBadCommand, t.rec.Result, t.b.cfg.Prefix)
 	case PhaseSetup:
 		// A setup move: the position before play, made by whoever may
 		// set the game up, for the side the rules say is to move.
 		if t.rec.Waiting {
-			return fmt.Errorf("%w: the game has not begun: waiting for %s", ErrBadCommand, b.seatList(t))
+			return fmt.Errorf("%w: the game has not begun: waiting for %s", ErrBadCommand, t.seatList())
 		}
-		if err := b.canConfigure(t, sp); err != nil {
+		if err := t.canConfigure(sp); err != nil {
 			return err
 		}
 		pending := t.st.Pending()
 		if len(pending) != 1 {
-			return fmt.Errorf("%w: the game has not begun (%s); say %sstart", ErrBadCommand, b.seatList(t), b.cfg.Prefix)
+			return fmt.Errorf("%w: the game has not begun (%s); say %sstart", ErrBadCommand, t.seatList(), t.b.cfg.Prefix)
 		}
 		if _, err := t.st.Act(pending[0], cmd); err != nil {
 			return err
@@ -1001,28 +1030,28 @@ func (b *Bot) move(t *tx, sp speaker, cmd Command) error {
 	seat := sp.seat(pending)
 	switch {
 	case seat < 0:
-		return fmt.Errorf("%w: %s", ErrNotSeated, b.seatList(t))
+		return fmt.Errorf("%w: %s", ErrNotSeated, t.seatList())
 	case !slices.Contains(pending, seat):
-		return fmt.Errorf("%w: %s", ErrNotYourTurn, b.owed(t))
+		return fmt.Errorf("%w: %s", ErrNotYourTurn, t.owed())
 	}
-	return b.act(t, cmd, seat)
+	return t.act(cmd, seat)
 }
 
 // act plays cmd for seat (a person's or the AI's), announces it and ends
 // the game if it is over.
-func (b *Bot) act(t *tx, cmd Command, seat int) error {
-	if b.judged(t) {
+func (t *tx) act(cmd Command, seat int) error {
+	if t.b.judged(t) {
 		// A referee ended the game while the action was chosen (the
 		// AI's search): the ending, not the action.
 		return nil
 	}
-	before := b.privateBoards(t)
+	before := t.privateBoards()
 	p, err := t.st.Act(seat, cmd)
 	if err != nil {
 		return err
 	}
 	t.changed = true
-	b.acted(t, seat)
+	t.b.acted(t, seat)
 	t.rec.UndoBy = -1
 	if t.rec.DrawBy != 0 && t.rec.DrawBy-1 != seat {
 		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{} // a move declines the offer
@@ -1030,7 +1059,7 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	t.rec.Plies++
 	t.moved = append(t.moved, move{seat: seat, ai: t.rec.Seats[seat].Kind == SeatAI})
 	if p.Notation != "" { // a move, not a setup's ready
-		if b.archive() != nil {
+		if t.b.archive() != nil {
 			t.rec.Moves = append(t.rec.Moves, p.Notation)
 		}
 		if seat >= 0 && seat < 64 {
@@ -1044,15 +1073,15 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	ai := s.Kind == SeatAI
 	over := t.st.Result().Over
 	if p.Notation != "" {
-		text := fmt.Sprintf("%s plays %s.", b.who(t, seat), p.Notation)
+		text := fmt.Sprintf("%s plays %s.", t.who(seat), p.Notation)
 		if p.Pass {
-			text = b.who(t, seat) + " passes."
+			text = t.who(seat) + " passes."
 		}
 		if p.Public != "" {
 			text += " " + p.Public
 		}
 		if !over {
-			text += " " + b.owed(t) + b.sentence(t, NoteMoved)
+			text += " " + t.owed() + t.b.sentence(t, NoteMoved)
 		}
 		t.say(Announcement{Topic: TopicPlayed, Text: strings.TrimSpace(text), Seat: seat, AI: ai, Notation: p.Notation})
 	} else if p.Public != "" {
@@ -1061,14 +1090,14 @@ func (b *Bot) act(t *tx, cmd Command, seat int) error {
 	if p.Private != "" && s.Kind == SeatHuman {
 		t.tellSeat(seat, Reply{Text: p.Private})
 	}
-	b.showBoards(t, before)
-	b.checkOver(t)
+	t.showBoards(before)
+	t.checkOver()
 	return nil
 }
 
 // privateBoards is what each person sees of a hidden kind's board, to send
 // after an action only the views it changed.
-func (b *Bot) privateBoards(t *tx) map[int]string {
+func (t *tx) privateBoards() map[int]string {
 	if !t.spec.Hidden {
 		return nil
 	}
@@ -1085,10 +1114,10 @@ func (b *Bot) privateBoards(t *tx) map[int]string {
 // spectator's view to the channel (when verbose) and each person's own
 // view privately, when it differs from before (nil: always); otherwise
 // the board to the channel when the table is verbose.
-func (b *Bot) showBoards(t *tx, before map[int]string) {
+func (t *tx) showBoards(before map[int]string) {
 	if !t.spec.Hidden {
 		if t.rec.Verbose {
-			t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
+			t.replies = append(t.replies, withTo(t.boardReply(Spectator), t.table))
 		}
 		return
 	}
@@ -1096,7 +1125,7 @@ func (b *Bot) showBoards(t *tx, before map[int]string) {
 		return // the end shows the whole board to everyone
 	}
 	if t.rec.Verbose {
-		t.replies = append(t.replies, withTo(b.boardReply(t, Spectator), t.table))
+		t.replies = append(t.replies, withTo(t.boardReply(Spectator), t.table))
 	}
 	for i, s := range t.rec.Seats {
 		if s.Kind != SeatHuman {
@@ -1106,13 +1135,13 @@ func (b *Bot) showBoards(t *tx, before map[int]string) {
 		if old, ok := before[i]; ok && old == board.Text {
 			continue
 		}
-		b.attachPicture(&board, t.spec.Name, t.st, i, b.pictureCaption(t))
-		t.tellSeat(i, b.withNotes(t, board))
+		t.b.attachPicture(&board, t.spec.Name, t.st, i, t.pictureCaption())
+		t.tellSeat(i, t.b.withNotes(t, board))
 	}
 }
 
 // checkOver ends the game if the rules say it is over.
-func (b *Bot) checkOver(t *tx) {
+func (t *tx) checkOver() {
 	res := t.st.Result()
 	if !res.Over || t.rec.Phase == PhaseOver {
 		return
@@ -1127,134 +1156,125 @@ func (b *Bot) checkOver(t *tx) {
 	if res.Score != "" {
 		text += " " + res.Score
 	}
-	b.end(t, res, text)
+	t.end(res, text)
 }
 
-func (b *Bot) status(t *tx, sp speaker) string {
-	v := b.viewer(t, sp)
+func (t *tx) status(sp speaker) string {
+	v := t.viewer(sp)
 	switch {
 	case t.empty():
-		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", b.cfg.Prefix, b.cfg.Prefix)
+		return fmt.Sprintf("No game here. Say %sstart to open one (%sgames lists them).", t.b.cfg.Prefix, t.b.cfg.Prefix)
 	case t.rec.Phase == PhaseOver:
 		over := strings.TrimPrefix(OverText(t.spec.Seats, t.rec.Outcome()), "Game over: ")
-		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, over, b.seatList(t))
+		text := fmt.Sprintf("%s: game over: %s %s.", t.spec.Title, over, t.seatList())
 		if score := t.st.Result().Score; score != "" {
 			text += " " + score
 		}
 		if t.rec.ID != "" {
-			text += " (" + b.gameRef(t.rec.ID) + ")"
+			text += " (" + t.b.gameRef(t.rec.ID) + ")"
 		}
-		text += b.sentence(t, NoteStatus)
+		text += t.b.sentence(t, NoteStatus)
 		return text
 	case t.rec.Phase == PhaseSetup && t.rec.Waiting:
-		return fmt.Sprintf("%s: waiting for players: %s.", t.spec.Title, b.seatList(t))
+		return fmt.Sprintf("%s: waiting for players: %s.", t.spec.Title, t.seatList())
 	case t.rec.Phase == PhaseSetup:
-		return fmt.Sprintf("%s in setup: %s. %s", t.spec.Title, b.seatList(t), t.st.Summary(v))
+		return fmt.Sprintf("%s in setup: %s. %s", t.spec.Title, t.seatList(), t.st.Summary(v))
 	}
-	text := fmt.Sprintf("%s: %s. %s %s", t.spec.Title, b.seatList(t), t.st.Summary(v), b.owed(t))
-	if t.rec.DrawBy > 0 && t.rec.DrawBy <= len(t.rec.Seats) && b.clock.Now().Sub(t.rec.DrawAt) <= b.cfg.DrawWindow {
+	text := fmt.Sprintf("%s: %s. %s %s", t.spec.Title, t.seatList(), t.st.Summary(v), t.owed())
+	if t.rec.DrawBy > 0 && t.rec.DrawBy <= len(t.rec.Seats) && t.b.clock.Now().Sub(t.rec.DrawAt) <= t.b.cfg.DrawWindow {
 		text += fmt.Sprintf(" %s offers a draw.", t.spec.SeatName(t.rec.DrawBy-1))
 	}
-	text += b.sentence(t, NoteStatus)
+	text += t.b.sentence(t, NoteStatus)
 	return text
 }
 
-// coreCommands are the core's own commands, which every table has.
+// coreCommands are the core's own commands, which every table has: each
+// runs as a feature's does, a handler of the table's transaction.
 func (b *Bot) coreCommands() []HostCommand {
 	seat := Arg{Name: "seat", Desc: "a seat name", Required: true}
-	on := func(f func(t *tx, sp speaker, args []string) error) func(*Tx, *Call) error {
-		return func(t *Tx, c *Call) error { return f(t, c.sp, c.Args) }
-	}
-	verbose := func(t *Tx, c *Call) error { return b.verbose(t, c.sp, Command{Verb: c.Verb, Args: c.Args}) }
 	return []HostCommand{
 		{CommandSpec: CommandSpec{Name: "start", Use: Configure, Usage: "start [ai[:LEVEL|:NAME] | @user] [CLOCK] [SETTING]", Summary: "open a game against the AI, a named user, or anyone (and a setting of the game, like a layout); CLOCK is 10m+5s (Fischer), 5m, 1d (a day a move) or none; in setup, begin",
 			Args: []Arg{{Name: "opponent", Desc: "ai, ai:LEVEL, ai:NAME or @user"}}},
-			AtTable: on(b.start), Opens: true, Replaces: true},
+			AtTable: cmdStart, Opens: true, Replaces: true},
 		{CommandSpec: CommandSpec{Name: "join", Use: Configure, Usage: "join [ID[@WHERE]]", Summary: "take the open seat (or the one you were challenged to); join ID plays a game hosted anywhere",
 			Args: []Arg{{Name: "id", Desc: "the id of a hosted game"}}},
-			AtTable: on(b.join)},
+			AtTable: cmdJoin},
 		{CommandSpec: CommandSpec{Name: "host", Use: Configure, Usage: "host ID", Summary: "open this game under ID, for a player in another channel or network to join",
 			Args: []Arg{{Name: "id", Desc: "letters, digits, -, _ or .", Required: true}}},
-			AtTable: func(t *Tx, c *Call) error { return b.host(t.ctx, t, c.sp, c.Args) }, Opens: true},
+			AtTable: cmdHost, Opens: true},
 		{CommandSpec: CommandSpec{Name: "new", Aliases: []string{"clear"}, Use: Configure, Summary: "open a fresh game in setup (players or admins); in a running game against a person, resign first"},
-			AtTable: func(t *Tx, c *Call) error {
-				if err := b.notAtWindow(t, c.sp); err != nil {
-					return err
-				}
-				return b.newGame(t, c.sp, c.Args)
-			}, Opens: true, Replaces: true},
+			AtTable: cmdNew, Opens: true, Replaces: true},
 		{CommandSpec: CommandSpec{Name: "color", Aliases: []string{"colour"}, Use: Configure, Summary: "take that seat before the game begins", Args: []Arg{seat}},
-			AtTable: on(b.color)},
+			AtTable: cmdColor},
 		{CommandSpec: CommandSpec{Name: "auto", Use: Configure, Usage: "auto [SEAT] [LEVEL]", Summary: "the AI plays that seat (bare: your own)",
 			Args: []Arg{{Name: "seat", Desc: "a seat name"}, {Name: "level", Desc: "AI level", Type: ArgNumber, Min: 1, Max: b.cfg.MaxLevel}}},
-			AtTable: on(b.auto)},
+			AtTable: cmdAuto},
 		{CommandSpec: CommandSpec{Name: "manual", Use: Configure, Summary: "play that seat by hand yourself", Args: []Arg{seat}},
-			AtTable: on(b.manual)},
+			AtTable: cmdManual},
 		{CommandSpec: CommandSpec{Name: "seed", Use: Configure, Summary: "seed the AI's random choices", Args: []Arg{{Name: "n", Desc: "a whole number", Type: ArgNumber, Required: true}}},
-			AtTable: on(b.seed)},
+			AtTable: cmdSeed},
 		{CommandSpec: CommandSpec{Name: "undo", Aliases: []string{"takeback"}, Use: Act, Summary: "take back your last move, where the game allows it (against a person only by consent: both must ask within the undo window)"},
-			AtTable: on(b.undo)},
+			AtTable: cmdUndo},
 		{CommandSpec: CommandSpec{Name: "resign", Use: Act, Summary: "give up the game"},
-			AtTable: on(b.resign)},
+			AtTable: cmdResign},
 		{CommandSpec: CommandSpec{Name: "draw", Use: Act, Summary: "offer a draw to the other player; their draw within the draw window accepts (the AI plays on)"},
-			AtTable: on(b.draw)},
+			AtTable: cmdDraw},
 		{CommandSpec: CommandSpec{Name: "abort", Use: Act, Summary: "end the game with no result before each side has moved (unrated)"},
-			AtTable: on(b.abort)},
+			AtTable: cmdAbort},
 		{CommandSpec: CommandSpec{Name: "rematch", Use: Configure, Summary: "after a game: the same game again, colours swapped, once the other player says rematch too"},
-			AtTable: on(b.rematch)},
+			AtTable: cmdRematch},
 		{CommandSpec: CommandSpec{Name: "board", Use: Look, Usage: "board [text]", Summary: "the board as you may see it (a picture on Discord; board text: the text board)",
 			Args: []Arg{{Name: "as", Desc: "text: the text board, not a picture", Choices: []string{"text"}}}},
-			AtTable: on(b.board)},
+			AtTable: cmdBoard},
 		{CommandSpec: CommandSpec{Name: "status", Use: Look, Summary: "the game, the seats, the score and whose turn"},
 			AtTable: func(t *Tx, c *Call) error {
 				if err := noArgs(Command{Verb: c.Verb, Args: c.Args}); err != nil {
 					return err
 				}
-				b.reply(t, c.sp, Reply{Text: b.status(t, c.sp)})
+				t.reply(c.sp, Reply{Text: t.status(c.sp)})
 				return nil
 			}},
-		{CommandSpec: CommandSpec{Name: "verbose", Use: Configure, Summary: "show the board after every move"}, AtTable: verbose},
-		{CommandSpec: CommandSpec{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"}, AtTable: verbose},
+		{CommandSpec: CommandSpec{Name: "verbose", Use: Configure, Summary: "show the board after every move"}, AtTable: cmdVerbose},
+		{CommandSpec: CommandSpec{Name: "quiet", Use: Configure, Summary: "stop showing the board after every move"}, AtTable: cmdVerbose},
 		{CommandSpec: CommandSpec{Name: "games", Use: Look, Summary: "the games this bot hosts"},
 			Alone: func(context.Context, *Call) ([]Reply, error) { return []Reply{{Text: b.gamesText()}}, nil }},
 		{CommandSpec: CommandSpec{Name: "help", Aliases: []string{"?"}, Use: Look, Usage: "help [TOPIC]", Summary: "an index of the commands; help TOPIC explains one", Args: []Arg{{Name: "topic", Desc: "a command name"}}},
-			AtTable: func(t *Tx, c *Call) error {
-				spec := t.spec
-				if c.Kind != "" {
-					spec = b.specs[c.Kind]
-				}
-				b.helpReply(t, c.sp, spec, c.Args)
-				return nil
-			}, AnyGame: true},
+			AtTable: cmdHelp, AnyGame: true},
 	}
 }
 
-// board answers board: the board as the speaker may see it; board text:
+// cmdBoard answers board: the board as the speaker may see it; board text:
 // the text board where a network would show a picture (Discord), for
 // copying or a screen reader.
-func (b *Bot) board(t *tx, sp speaker, args []string) error {
+func cmdBoard(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	switch {
 	case len(args) == 0:
-		b.reply(t, sp, b.boardReply(t, b.viewer(t, sp)))
+		t.reply(sp, t.boardReply(t.viewer(sp)))
 	case len(args) == 1 && strings.EqualFold(args[0], "text"):
-		b.reply(t, sp, b.withNotes(t, t.st.Board(b.viewer(t, sp))))
+		t.reply(sp, t.b.withNotes(t, t.st.Board(t.viewer(sp))))
 	default:
 		return fmt.Errorf("%w: say board, or board text for the text board", ErrBadCommand)
 	}
 	return nil
 }
 
-// helpReply answers help: the index goes to the asker privately on a
+// cmdHelp answers help: the index goes to the asker privately on a
 // network that limits a reply's lines (IRC: the channel is not held up by
 // one person's index), elsewhere where they asked; help TOPIC is one line,
 // answered where asked.
-func (b *Bot) helpReply(t *tx, sp speaker, spec Spec, args []string) {
-	r := Reply{Text: b.help(spec, args), Mono: true, User: sp.user()}
+func cmdHelp(t *tx, c *Call) error {
+	sp, spec, args := c.sp, t.spec, c.Args
+	if c.Kind != "" {
+		spec = t.b.specs[c.Kind] // help about another kind's game
+	}
+	r := Reply{Text: t.b.help(spec, args), Mono: true, User: sp.user()}
 	if len(args) == 0 && sp.Caps.MaxLines > 0 {
 		t.tell(sp.user(), r)
-		return
+		return nil
 	}
-	b.answer(t, sp, r)
+	t.answer(sp, r)
+	return nil
 }
 
 // help is a short index of the commands of spec and of the host (three
@@ -1312,27 +1332,27 @@ func (b *Bot) help(spec Spec, args []string) string {
 }
 
 // gamesText lists the hosted kinds.
-func (b *Bot) gamesText() string {
+func (e *env) gamesText() string {
 	var parts []string
-	for _, s := range b.Kinds() {
-		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, b.cfg.Prefix, strings.ToLower(s.Name)))
+	for _, s := range e.Kinds() {
+		parts = append(parts, fmt.Sprintf("%s (%s%s start)", s.Title, e.cfg.Prefix, strings.ToLower(s.Name)))
 	}
 	return "Games here: " + strings.Join(parts, ", ") + "."
 }
 
 // notAtWindow refuses to abandon or replace a hosted game from a window
 // on it (another table that joined it): only its own table may.
-func (b *Bot) notAtWindow(t *tx, sp speaker) error {
+func (t *tx) notAtWindow(sp speaker) error {
 	if sp.Private || t.empty() || t.rec.Phase == PhaseOver || sp.Message.Table() == t.table {
 		return nil
 	}
 	return fmt.Errorf("%w: this channel shows the game hosted as %s at %s; new and clear work there, or say %sresign to leave it",
-		ErrBadCommand, t.rec.HostID, t.table.Channel, b.cfg.Prefix)
+		ErrBadCommand, t.rec.HostID, t.table.Channel, t.b.cfg.Prefix)
 }
 
 // againstAPerson reports whether another person than the speaker holds a
 // seat.
-func (b *Bot) againstAPerson(t *tx, sp speaker) bool {
+func (t *tx) againstAPerson(sp speaker) bool {
 	for _, s := range t.rec.Seats {
 		if s.Kind == SeatHuman && s.UserID != sp.UserID {
 			return true
@@ -1344,7 +1364,7 @@ func (b *Bot) againstAPerson(t *tx, sp speaker) bool {
 // hiddenSeat refuses to hand the speaker a seat of a hidden kind whose
 // secrets exist (it has acted), unless they held it last: the AI's army,
 // or another player's, never changes hands (admins included).
-func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
+func (t *tx) hiddenSeat(sp speaker, seat int) error {
 	s := t.rec.Seats[seat]
 	if !t.spec.Hidden || t.rec.Phase == PhaseOver || !s.Acted || s.Holds(sp.UserID) {
 		return nil
@@ -1362,12 +1382,12 @@ func (b *Bot) hiddenSeat(t *tx, sp speaker, seat int) error {
 // speaker held a seat in it, is an admin, or nobody acted for the idle
 // time; a record whose seats cannot be read (or that has no person
 // seated) anyone may replace.
-func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
+func (t *tx) mayReplaceDamaged(sp speaker) error {
 	rec := t.wreck
 	if sp.admin || rec == nil || !rec.HasHuman() || len(rec.SeatsOf(sp.UserID)) > 0 {
 		return nil
 	}
-	if b.cfg.IdleAfter > 0 && !rec.Updated.IsZero() && b.clock.Now().Sub(rec.Updated) >= b.cfg.IdleAfter {
+	if t.b.cfg.IdleAfter > 0 && !rec.Updated.IsZero() && t.b.clock.Now().Sub(rec.Updated) >= t.b.cfg.IdleAfter {
 		return nil
 	}
 	var names []string
@@ -1377,24 +1397,24 @@ func (b *Bot) mayReplaceDamaged(t *tx, sp speaker) error {
 		}
 	}
 	return fmt.Errorf("%w: the game stored here cannot be read; only its players (%s) can replace it, or anyone after %s without a move",
-		ErrDamaged, strings.Join(names, ", "), b.cfg.IdleAfter)
+		ErrDamaged, strings.Join(names, ", "), t.b.cfg.IdleAfter)
 }
 
 // forfeitProgram ends the game: the AI program playing seat failed (err
 // wraps ErrProgram) and loses. The channel hears plain words; the log
 // keeps the program's failure.
-func (b *Bot) forfeitProgram(t *tx, seat int, err error) {
-	b.log.Warn("AI program failed: its seat loses", "table", t.table.Key(), "seat", seat, "engine", t.rec.Seats[seat].Engine, "err", err)
+func (t *tx) forfeitProgram(seat int, err error) {
+	t.b.log.Warn("AI program failed: its seat loses", "table", t.table.Key(), "seat", seat, "engine", t.rec.Seats[seat].Engine, "err", err)
 	ending := EndProgram
 	if pe, ok := errors.AsType[*ProgramError](err); ok && pe.Reason != "" {
 		ending = pe.Reason
 	}
 	winner := -1
-	text := fmt.Sprintf("%s's program failed (%s) and loses.", b.who(t, seat), ending)
+	text := fmt.Sprintf("%s's program failed (%s) and loses.", t.who(seat), ending)
 	if n := len(t.rec.Seats); n > 1 {
 		winner = (seat + 1) % n
 		text += fmt.Sprintf(" %s wins.", t.spec.SeatName(winner))
 	}
 	t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
-	b.end(t, Result{Over: true, Winner: winner, Ending: ending}, text)
+	t.end(Result{Over: true, Winner: winner, Ending: ending}, text)
 }

@@ -7,33 +7,33 @@
 //
 // The core and what stands beside it:
 //
-//	   adapters/console  irc  discord  web         (translate, nothing more)
-//	          │ Message                ▲ Reply
-//	          ▼                        │
-//	  ┌─────────────────────────────────────────────────────────────────┐
-//	  │ bot: the core                                                   │
-//	  │   command table  ◄── Register(HostCommand{verb, help, where,     │
-//	  │                        who, AtTable | Alone})                   │
-//	  │   Handle → parse → look the verb up → transaction → replies     │
-//	  │   hooks          ◄── AddGate, AddCheck, AddReferee, AddLocator, │
-//	  │                        OwnOwed, OwnTables                       │
-//	  │   events         ──► Subscribe: GameBegan, Moved, GameEnded,    │
-//	  │                        GameReplaced, TableChanged, CommandDone, │
-//	  │                        AIThought                                │
-//	  │   contracts      ◄── Kind/State (games), Store/Archive (stores)  │
-//	  │ bot/record: the stored record, its codec and versions           │
-//	  │ bot/deliver: replies across processes (mailboxes)               │
-//	  └─────────────────────────────────────────────────────────────────┘
-//	        ▲ each feature registers commands, adds hooks, subscribes
-//	  features: bot/players (archive, history, game, export, ratings,
-//	            leaderboards, links)  bot/clock (time controls, flags)
-//	            bot/tournament (driver, commands, views)  bot/spectate
-//	            (running games, views for the web)  bot/metrics (the
-//	            observer)  bot/pictures  bot/limits (per identity)
-//	  kits:     bot/rating  bot/tourney  bot/picture  bot/program
-//	            bot/migrate (libraries with no commands)
-//	  games:    bot/ataxxgame  bot/congogame  bot/abalonegame
-//	            bot/strategogame  bot/guessgame (Kinds)
+//	 adapters/console  irc  discord  web         (translate, nothing more)
+//	        │ Message                ▲ Reply
+//	        ▼                        │
+//	┌─────────────────────────────────────────────────────────────────┐
+//	│ bot: the core                                                   │
+//	│   command table  ◄── Register(HostCommand{verb, help, where,     │
+//	│                        who, AtTable | Alone})                   │
+//	│   Handle → parse → look the verb up → transaction → replies     │
+//	│   hooks          ◄── AddGate, AddCheck, AddReferee, AddLocator, │
+//	│                        OwnOwed, OwnTables                       │
+//	│   events         ──► Subscribe: GameBegan, Moved, GameEnded,    │
+//	│                        GameReplaced, TableChanged, CommandDone, │
+//	│                        AIThought                                │
+//	│   contracts      ◄── Kind/State (games), Store/Archive (stores) │
+//	│ bot/record: the stored record, its codec and versions           │
+//	│ bot/deliver: replies across processes (mailboxes)               │
+//	└─────────────────────────────────────────────────────────────────┘
+//	      ▲ each feature registers commands, adds hooks, subscribes
+//	features: bot/players (archive, history, game, export, ratings,
+//	          leaderboards, links)  bot/clock (time controls, flags)
+//	          bot/tournament (driver, commands, views)  bot/spectate
+//	          (running games, views for the web)  bot/metrics (the
+//	          observer)  bot/pictures  bot/limits (per identity)
+//	kits:     bot/rating  bot/tourney  bot/picture  bot/program
+//	          bot/migrate (libraries with no commands)
+//	games:    bot/ataxxgame  bot/congogame  bot/abalonegame
+//	          bot/strategogame  bot/guessgame (Kinds)
 //
 // A feature imports the core and kits, never another feature or a game;
 // the core imports no feature; only cmd/ataxxbot wires them (its host.go;

@@ -6,10 +6,11 @@ import (
 	"time"
 )
 
-// draw offers a draw to the other player, or accepts their standing offer:
+// cmdDraw offers a draw to the other player, or accepts their standing offer:
 // the game ends drawn by agreement. The AI declines: it plays on.
-func (b *Bot) draw(t *tx, sp speaker, args []string) error {
-	seat, err := b.playerSeat(t, sp, "draw", "offer a draw", args)
+func cmdDraw(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
+	seat, err := t.playerSeat(sp, "draw", "offer a draw", args)
 	if err != nil {
 		return err
 	}
@@ -23,27 +24,28 @@ func (b *Bot) draw(t *tx, sp speaker, args []string) error {
 	if t.rec.Seats[other].Kind != SeatHuman {
 		return fmt.Errorf("%w: the AI declines a draw and plays on", ErrBadCommand)
 	}
-	now := b.clock.Now()
-	standing := t.rec.DrawBy != 0 && now.Sub(t.rec.DrawAt) <= b.cfg.DrawWindow
+	now := t.b.clock.Now()
+	standing := t.rec.DrawBy != 0 && now.Sub(t.rec.DrawAt) <= t.b.cfg.DrawWindow
 	switch {
 	case standing && t.rec.DrawBy-1 == seat:
-		return fmt.Errorf("%w: you have offered a draw already; %s may accept with %sdraw", ErrBadCommand, b.who(t, other), b.cfg.Prefix)
+		return fmt.Errorf("%w: you have offered a draw already; %s may accept with %sdraw", ErrBadCommand, t.who(other), t.b.cfg.Prefix)
 	case standing:
 		t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{}
-		b.end(t, Result{Over: true, Winner: -1, Ending: EndAgreed},
+		t.end(Result{Over: true, Winner: -1, Ending: EndAgreed},
 			fmt.Sprintf("%s accepts the draw: the game is drawn by agreement.", t.spec.SeatName(seat)))
 		return nil
 	}
 	t.rec.DrawBy, t.rec.DrawAt, t.changed = seat+1, now.UTC(), true
 	t.chat(fmt.Sprintf("%s offers a draw: %s, say %sdraw within %s to accept.",
-		t.spec.SeatName(seat), t.spec.SeatName(other), b.cfg.Prefix, b.cfg.DrawWindow))
+		t.spec.SeatName(seat), t.spec.SeatName(other), t.b.cfg.Prefix, t.b.cfg.DrawWindow))
 	return nil
 }
 
-// abort ends a game before each side has moved, with no result: unrated
+// cmdAbort ends a game before each side has moved, with no result: unrated
 // and not archived.
-func (b *Bot) abort(t *tx, sp speaker, args []string) error {
-	if _, err := b.playerSeat(t, sp, "abort", "abort", args); err != nil {
+func cmdAbort(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
+	if _, err := t.playerSeat(sp, "abort", "abort", args); err != nil {
 		return err
 	}
 	all := uint64(1)<<uint(min(len(t.rec.Seats), 63)) - 1
@@ -51,15 +53,16 @@ func (b *Bot) abort(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: both sides have moved: resign or offer a draw", ErrBadCommand)
 	}
 	t.rec.DrawBy, t.rec.DrawAt = 0, time.Time{}
-	b.end(t, Result{Over: true, Winner: -1, Ending: EndAborted}, "Game aborted.")
+	t.end(Result{Over: true, Winner: -1, Ending: EndAborted}, "Game aborted.")
 	return nil
 }
 
-// rematch asks for the finished game again with the colours swapped; it
+// cmdRematch asks for the finished game again with the colours swapped; it
 // begins when the other player asks too (at once against the AI). A state
 // that is a Rematcher starts the new game from the old one's start
 // settings; another starts from the kind's New.
-func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
+func cmdRematch(t *tx, c *Call) error {
+	sp, args := c.sp, c.Args
 	if len(args) > 0 {
 		return fmt.Errorf("%w: rematch takes no arguments", ErrBadCommand)
 	}
@@ -67,7 +70,7 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 		return fmt.Errorf("%w: rematch works after a game is over", ErrBadCommand)
 	}
 	if t.rec.Ending == EndAborted {
-		return fmt.Errorf("%w: that game was aborted; say %sstart for another", ErrBadCommand, b.cfg.Prefix)
+		return fmt.Errorf("%w: that game was aborted; say %sstart for another", ErrBadCommand, t.b.cfg.Prefix)
 	}
 	if len(t.rec.SeatsOf(sp.UserID)) == 0 {
 		return fmt.Errorf("%w: only a player of that game can ask for a rematch", ErrNotSeated)
@@ -81,19 +84,19 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 			}
 		}
 		if s.Kind != SeatHuman && s.Kind != SeatAI {
-			return fmt.Errorf("%w: a seat of that game is empty; say %sstart", ErrBadCommand, b.cfg.Prefix)
+			return fmt.Errorf("%w: a seat of that game is empty; say %sstart", ErrBadCommand, t.b.cfg.Prefix)
 		}
 	}
 	if waitFor != "" {
 		if t.rec.RematchBy == sp.UserID {
-			return fmt.Errorf("%w: you asked already; waiting for %s to say %srematch", ErrBadCommand, shown(waitFor), b.cfg.Prefix)
+			return fmt.Errorf("%w: you asked already; waiting for %s to say %srematch", ErrBadCommand, shown(waitFor), t.b.cfg.Prefix)
 		}
 		t.rec.RematchBy, t.changed = sp.UserID, true
-		t.chat(fmt.Sprintf("%s asks for a rematch, colours swapped: %s, say %srematch to play.", shown(sp.Name), shown(waitFor), b.cfg.Prefix))
+		t.chat(fmt.Sprintf("%s asks for a rematch, colours swapped: %s, say %srematch to play.", shown(sp.Name), shown(waitFor), t.b.cfg.Prefix))
 		return nil
 	}
 	old, played := *t.rec, t.st
-	if err := b.reset(t, &old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+	if err := t.reset(&old, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 		return err
 	}
 	if r, ok := played.(Rematcher); ok {
@@ -121,5 +124,5 @@ func (b *Bot) rematch(t *tx, sp speaker, args []string) error {
 		t.rec.Clock = &GameClock{Control: old.Clock.Control} // set running when play begins
 	}
 	t.chat("Rematch, colours swapped.")
-	return b.begin(t)
+	return t.begin()
 }

@@ -85,12 +85,12 @@ func (AIThought) event()    {}
 type Subscriber func(ctx context.Context, e Event) error
 
 // Subscribe adds s to the subscribers. Call it before the first Handle.
-func (b *Bot) Subscribe(s Subscriber) { b.subs = append(b.subs, s) }
+func (h *hooks) Subscribe(s Subscriber) { h.subs = append(h.subs, s) }
 
 // publish tells every subscriber e.
-func (b *Bot) publish(ctx context.Context, e Event) {
-	for _, s := range b.subs {
-		tell(ctx, b.log, s, e)
+func (h *hooks) publish(ctx context.Context, e Event) {
+	for _, s := range h.subs {
+		tell(ctx, h.b.log, s, e)
 	}
 }
 
@@ -107,28 +107,28 @@ func tell(ctx context.Context, log *slog.Logger, s Subscriber, e Event) {
 
 // published says the events of a saved transaction: what it began,
 // moved, ended and replaced, then that the table changed.
-func (b *Bot) published(ctx context.Context, t *tx, version uint64) {
-	if len(b.subs) == 0 || t.rec == nil {
+func (h *hooks) published(ctx context.Context, t *tx, version uint64) {
+	if len(h.subs) == 0 || t.rec == nil {
 		t.moved = t.moved[:0]
 		return
 	}
 	if t.over != nil && t.over.ID != t.rec.ID {
-		b.publish(ctx, GameReplaced{Table: t.table, Over: t.over})
+		h.publish(ctx, GameReplaced{Table: t.table, Over: t.over})
 	}
 	if t.begun && t.rec.Phase != PhaseSetup {
-		b.publish(ctx, GameBegan{Table: t.table, Record: t.rec})
+		h.publish(ctx, GameBegan{Table: t.table, Record: t.rec})
 	}
 	for _, mv := range t.moved {
-		b.publish(ctx, Moved{Table: t.table, Record: t.rec, Seat: mv.seat, AI: mv.ai})
+		h.publish(ctx, Moved{Table: t.table, Record: t.rec, Seat: mv.seat, AI: mv.ai})
 	}
 	t.moved = t.moved[:0]
 	if t.rec.Phase == PhaseOver && (t.ended || t.rec.Ending == EndAborted) {
-		b.publish(ctx, GameEnded{Table: t.table, Record: t.rec})
+		h.publish(ctx, GameEnded{Table: t.table, Record: t.rec})
 	}
 	if t.dropped {
-		b.publish(ctx, GameEnded{Table: t.table, Record: t.rec, Abandoned: true})
+		h.publish(ctx, GameEnded{Table: t.table, Record: t.rec, Abandoned: true})
 	}
-	b.publish(ctx, TableChanged{Table: t.table, Record: t.rec, Version: version})
+	h.publish(ctx, TableChanged{Table: t.table, Record: t.rec, Version: version})
 }
 
 // move is one action a transaction made, told once it is saved.

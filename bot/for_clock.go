@@ -126,15 +126,19 @@ func (p Play) Now() time.Time { return p.b.clock.Now() }
 
 // End ends the game with res, saying text (the game's reference is
 // added, as to every ending).
-func (p Play) End(res Result, text string) { p.b.end(p.t, res, text) }
+func (p Play) End(res Result, text string) { p.t.end(res, text) }
+
+// referees are the Referees attached to the host, told of every table's
+// moments in the order added.
+type referees []Referee
 
 // AddReferee attaches r: it is told of every table's moments from now
 // on. Call it before the first Handle.
-func (b *Bot) AddReferee(r Referee) { b.referees = append(b.referees, r) }
+func (rs *referees) AddReferee(r Referee) { *rs = append(*rs, r) }
 
 // Sender is the Sender given to Async; nil for a bot that answers only
 // from Handle.
-func (b *Bot) Sender() Sender { return b.sender }
+func (a *aiWork) Sender() Sender { return a.sender }
 
 // Revisit loads table as a command would, without one: the referees judge
 // it (Referee.Before, and may end its game), and what they said comes
@@ -160,50 +164,50 @@ func (b *Bot) Revisit(ctx context.Context, table Table) ([]Reply, error) {
 
 // judged lets the referees judge a loaded game in play before a command
 // or an action; it reports whether one ended it.
-func (b *Bot) judged(t *tx) bool {
+func (rs referees) judged(t *tx) bool {
 	if t == nil || t.empty() || t.damaged != nil || t.rec == nil || t.rec.Phase != PhasePlaying {
 		return false
 	}
-	for _, r := range b.referees {
-		if r.Before(Play{b, t}) {
+	for _, r := range rs {
+		if r.Before(Play{t.b, t}) {
 			return true
 		}
 	}
 	return false
 }
 
-func (b *Bot) acted(t *tx, seat int) {
-	for _, r := range b.referees {
-		r.Acted(Play{b, t}, seat)
+func (rs referees) acted(t *tx, seat int) {
+	for _, r := range rs {
+		r.Acted(Play{t.b, t}, seat)
 	}
 }
 
-func (b *Bot) began(t *tx) {
-	for _, r := range b.referees {
-		r.Began(Play{b, t})
+func (rs referees) began(t *tx) {
+	for _, r := range rs {
+		r.Began(Play{t.b, t})
 	}
 }
 
-func (b *Bot) saving(t *tx) {
+func (rs referees) saving(t *tx) {
 	if t.st == nil {
 		return
 	}
-	for _, r := range b.referees {
-		r.Saving(Play{b, t})
+	for _, r := range rs {
+		r.Saving(Play{t.b, t})
 	}
 }
 
-func (b *Bot) stored(t *tx) {
-	for _, r := range b.referees {
-		r.Stored(Play{b, t})
+func (rs referees) stored(t *tx) {
+	for _, r := range rs {
+		r.Stored(Play{t.b, t})
 	}
 }
 
 // opening takes the words of start the referees understand; open applies
 // what they took to the table, once it stands ready for the new game.
-func (b *Bot) opening(args []string) (rest []string, open func(t *tx), err error) {
+func (rs referees) opening(args []string) (rest []string, open func(t *tx), err error) {
 	var opens []func(Play)
-	for _, r := range b.referees {
+	for _, r := range rs {
 		var f func(Play)
 		if args, f, err = r.Opening(args); err != nil {
 			return nil, nil, err
@@ -214,16 +218,16 @@ func (b *Bot) opening(args []string) (rest []string, open func(t *tx), err error
 	}
 	return args, func(t *tx) {
 		for _, f := range opens {
-			f(Play{b, t})
+			f(Play{t.b, t})
 		}
 	}, nil
 }
 
 // words are the referees' words for the line at, joined by spaces.
-func (b *Bot) words(t *tx, at Note) string {
+func (rs referees) words(t *tx, at Note) string {
 	var parts []string
-	for _, r := range b.referees {
-		if w := r.Words(Play{b, t}, at); w != "" {
+	for _, r := range rs {
+		if w := r.Words(Play{t.b, t}, at); w != "" {
 			parts = append(parts, w)
 		}
 	}
@@ -232,8 +236,8 @@ func (b *Bot) words(t *tx, at Note) string {
 
 // sentence is the referees' words for the line at, as a sentence after
 // it: " ..." or "".
-func (b *Bot) sentence(t *tx, at Note) string {
-	if w := b.words(t, at); w != "" {
+func (rs referees) sentence(t *tx, at Note) string {
+	if w := rs.words(t, at); w != "" {
 		return " " + w
 	}
 	return ""
@@ -241,8 +245,8 @@ func (b *Bot) sentence(t *tx, at Note) string {
 
 // aside is the referees' words for the line at, in parentheses: " (...)"
 // or "".
-func (b *Bot) aside(t *tx, at Note) string {
-	if w := b.words(t, at); w != "" {
+func (rs referees) aside(t *tx, at Note) string {
+	if w := rs.words(t, at); w != "" {
 		return " (" + w + ")"
 	}
 	return ""
@@ -250,18 +254,18 @@ func (b *Bot) aside(t *tx, at Note) string {
 
 // withNotes is the board r with the referees' line under it, r itself
 // when they have none.
-func (b *Bot) withNotes(t *tx, r Reply) Reply {
-	if line := b.words(t, NoteBoard); line != "" {
+func (rs referees) withNotes(t *tx, r Reply) Reply {
+	if line := rs.words(t, NoteBoard); line != "" {
 		r.Text = strings.TrimRight(r.Text, "\n") + "\n" + line
 	}
 	return r
 }
 
 // seatWords are the referees' words after seat's player: " ..." or "".
-func (b *Bot) seatWords(t *tx, seat int) string {
+func (rs referees) seatWords(t *tx, seat int) string {
 	var out string
-	for _, r := range b.referees {
-		if w := r.SeatWords(Play{b, t}, seat); w != "" {
+	for _, r := range rs {
+		if w := r.SeatWords(Play{t.b, t}, seat); w != "" {
 			out += " " + w
 		}
 	}
@@ -270,10 +274,10 @@ func (b *Bot) seatWords(t *tx, seat int) string {
 
 // budget is the smallest time budget a referee gives the AI playing seat;
 // 0 when none gives one.
-func (b *Bot) budget(t *tx, seat int) time.Duration {
+func (rs referees) budget(t *tx, seat int) time.Duration {
 	var out time.Duration
-	for _, r := range b.referees {
-		if d := r.Budget(Play{b, t}, seat); d > 0 && (out == 0 || d < out) {
+	for _, r := range rs {
+		if d := r.Budget(Play{t.b, t}, seat); d > 0 && (out == 0 || d < out) {
 			out = d
 		}
 	}
@@ -281,9 +285,9 @@ func (b *Bot) budget(t *tx, seat int) time.Duration {
 }
 
 // owedToReferee reports whether a referee keeps the saved table marked.
-func (b *Bot) owedToReferee(t *tx) bool {
-	for _, r := range b.referees {
-		if r.Owes(Play{b, t}) {
+func (rs referees) owedToReferee(t *tx) bool {
+	for _, r := range rs {
+		if r.Owes(Play{t.b, t}) {
 			return true
 		}
 	}
@@ -292,9 +296,9 @@ func (b *Bot) owedToReferee(t *tx) bool {
 
 // markedForReferee reports whether a referee may have kept the table
 // marked while its game ran.
-func (b *Bot) markedForReferee(t *tx) bool {
-	for _, r := range b.referees {
-		if r.Marks(Play{b, t}) {
+func (rs referees) markedForReferee(t *tx) bool {
+	for _, r := range rs {
+		if r.Marks(Play{t.b, t}) {
 			return true
 		}
 	}
@@ -302,8 +306,8 @@ func (b *Bot) markedForReferee(t *tx) bool {
 }
 
 // closeReferees stops the referees' own work.
-func (b *Bot) closeReferees() {
-	for _, r := range b.referees {
+func (rs referees) closeReferees() {
+	for _, r := range rs {
 		r.Close()
 	}
 }

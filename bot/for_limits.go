@@ -22,16 +22,16 @@ type Gate func(ctx context.Context, m Message, admin bool) (drop bool, replies [
 
 // AddGate puts g in the path of every line. Gates run in the order added,
 // until one drops the line. Call it before the first Handle.
-func (b *Bot) AddGate(g Gate) { b.guards.gates = append(b.guards.gates, g) }
+func (h *hooks) AddGate(g Gate) { h.guards.gates = append(h.guards.gates, g) }
 
 // gate runs the gates on m; drop: a gate dropped it, and replies are what
 // to say instead.
-func (b *Bot) gate(ctx context.Context, m Message) (drop bool, replies []Reply) {
-	if len(b.guards.gates) == 0 {
+func (h *hooks) gate(ctx context.Context, m Message) (drop bool, replies []Reply) {
+	if len(h.guards.gates) == 0 {
 		return false, nil
 	}
-	admin := b.isAdmin(m)
-	for _, g := range b.guards.gates {
+	admin := h.b.isAdmin(m)
+	for _, g := range h.guards.gates {
 		if drop, replies := g(ctx, m, admin); drop {
 			return true, replies
 		}
@@ -71,8 +71,8 @@ func (t *tx) stakeOf(userID string) Stake {
 // StakeAt is userID's stake at table as stored. A table with no record,
 // or one that cannot be read, holds none; a store that fails is
 // ErrUnavailable.
-func (b *Bot) StakeAt(ctx context.Context, table Table, userID string) (Stake, error) {
-	data, _, err := b.store.Load(ctx, table.Key())
+func (e *env) StakeAt(ctx context.Context, table Table, userID string) (Stake, error) {
+	data, _, err := e.store.Load(ctx, table.Key())
 	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrDamaged) {
 		return StakeNone, nil
 	}
@@ -90,8 +90,8 @@ func (b *Bot) StakeAt(ctx context.Context, table Table, userID string) (Stake, e
 // as the host indexes them for their private commands to find: the last
 // maxIndexed, in a channel (a private query is not listed). A game there
 // may since have ended or been left.
-func (b *Bot) SeatTables(ctx context.Context, network, userID string) ([]Table, error) {
-	keys, _, err := b.seatIndex(ctx, network, userID)
+func (e *env) SeatTables(ctx context.Context, network, userID string) ([]Table, error) {
+	keys, _, err := e.seatIndex(ctx, network, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -131,17 +131,17 @@ type Checked struct {
 
 // AddCheck puts c on every command said at a table. Checks run in the
 // order added, until one refuses. Call it before the first Handle.
-func (b *Bot) AddCheck(c CommandCheck) { b.guards.checks = append(b.guards.checks, c) }
+func (h *hooks) AddCheck(c CommandCheck) { h.guards.checks = append(h.guards.checks, c) }
 
 // checkBefore runs the checks' Before on a command about to run in t; it
 // returns what After will be given (nil: no checks).
-func (b *Bot) checkBefore(ctx context.Context, t *tx, m Message, verb string) (*Checked, error) {
-	if len(b.guards.checks) == 0 {
+func (h *hooks) checkBefore(ctx context.Context, t *tx, m Message, verb string) (*Checked, error) {
+	if len(h.guards.checks) == 0 {
 		return nil, nil
 	}
 	was := t.stakeOf(m.UserID)
-	c := &Checked{Message: m, Verb: verb, Admin: b.isAdmin(m), Table: t.table, Was: was, Now: was}
-	for _, ch := range b.guards.checks {
+	c := &Checked{Message: m, Verb: verb, Admin: h.b.isAdmin(m), Table: t.table, Was: was, Now: was}
+	for _, ch := range h.guards.checks {
 		if ch.Before == nil {
 			continue
 		}
@@ -154,12 +154,12 @@ func (b *Bot) checkBefore(ctx context.Context, t *tx, m Message, verb string) (*
 
 // checkAfter runs the checks' After on a command that ran in t; c is what
 // checkBefore returned.
-func (b *Bot) checkAfter(ctx context.Context, t *tx, c *Checked) error {
+func (h *hooks) checkAfter(ctx context.Context, t *tx, c *Checked) error {
 	if c == nil {
 		return nil
 	}
 	c.Table, c.Now, c.Changed = t.table, t.stakeOf(c.UserID), t.changed
-	for _, ch := range b.guards.checks {
+	for _, ch := range h.guards.checks {
 		if ch.After == nil {
 			continue
 		}
@@ -172,9 +172,9 @@ func (b *Bot) checkAfter(ctx context.Context, t *tx, c *Checked) error {
 
 // checkJoined runs the checks' After on a join of a game hosted at t's
 // table: the speaker held no seat there before.
-func (b *Bot) checkJoined(ctx context.Context, t *tx, m Message, verb string) error {
-	if len(b.guards.checks) == 0 {
+func (h *hooks) checkJoined(ctx context.Context, t *tx, m Message, verb string) error {
+	if len(h.guards.checks) == 0 {
 		return nil
 	}
-	return b.checkAfter(ctx, t, &Checked{Message: m, Verb: verb, Admin: b.isAdmin(m), Table: t.table})
+	return h.checkAfter(ctx, t, &Checked{Message: m, Verb: verb, Admin: h.b.isAdmin(m), Table: t.table})
 }

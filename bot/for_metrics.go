@@ -21,15 +21,15 @@ var ErrRefused = errors.New("refused")
 // commandDone publishes CommandDone for a command Handle answered (out),
 // begun at start; err is Handle's own error, res what its transaction
 // said.
-func (b *Bot) commandDone(ctx context.Context, m Message, p parsed, res *txResult, err *error, start time.Time, out *[]Reply) {
-	if len(b.subs) == 0 {
+func (h *hooks) commandDone(ctx context.Context, m Message, p parsed, res *txResult, err *error, start time.Time, out *[]Reply) {
+	if len(h.subs) == 0 {
 		return
 	}
 	kind := p.kind
 	var spec *Spec
 	if res.spec != nil && res.spec.Name != "" {
 		kind, spec = strings.ToLower(res.spec.Name), res.spec
-	} else if s, ok := b.specs[kind]; ok {
+	} else if s, ok := h.b.specs[kind]; ok {
 		spec = &s
 	}
 	e := *err
@@ -41,13 +41,13 @@ func (b *Bot) commandDone(ctx context.Context, m Message, p parsed, res *txResul
 			}
 		}
 	}
-	b.publish(ctx, CommandDone{Network: m.Network, Kind: kind, Verb: b.verbLabel(p.cmd.Verb, spec), Took: time.Since(start), Err: e})
+	h.publish(ctx, CommandDone{Network: m.Network, Kind: kind, Verb: h.verbLabel(p.cmd.Verb, spec), Took: time.Since(start), Err: e})
 }
 
 // verbLabel is verb as CommandDone tells it: a declared command's own
 // name (aliases folded into it), VerbMove for a bare move, else
 // VerbOther.
-func (b *Bot) verbLabel(verb string, spec *Spec) string {
+func (h *hooks) verbLabel(verb string, spec *Spec) string {
 	verb = strings.ToLower(verb)
 	switch {
 	case verb == "":
@@ -57,15 +57,15 @@ func (b *Bot) verbLabel(verb string, spec *Spec) string {
 	case verb == "colour":
 		return "color"
 	}
-	if c, ok := b.commands.lookup(verb); ok {
+	if c, ok := h.b.commands.lookup(verb); ok {
 		return strings.ToLower(c.Name)
 	}
-	specs := b.order
+	specs := h.b.order
 	if spec != nil {
 		specs = []string{strings.ToLower(spec.Name)}
 	}
 	for _, name := range specs {
-		s := b.specs[name]
+		s := h.b.specs[name]
 		if c, ok := s.Command(verb); ok {
 			return strings.ToLower(c.Name)
 		}
@@ -77,8 +77,8 @@ func (b *Bot) verbLabel(verb string, spec *Spec) string {
 }
 
 // aiThought publishes AIThought: an AI seat at t acted after d.
-func (b *Bot) aiThought(ctx context.Context, t *tx, d time.Duration) {
-	if len(b.subs) > 0 && t != nil {
-		b.publish(ctx, AIThought{Kind: strings.ToLower(t.spec.Name), Took: d})
+func (h *hooks) aiThought(ctx context.Context, t *tx, d time.Duration) {
+	if len(h.subs) > 0 && t != nil {
+		h.publish(ctx, AIThought{Kind: strings.ToLower(t.spec.Name), Took: d})
 	}
 }

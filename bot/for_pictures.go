@@ -26,5 +26,5 @@ func (b *Bot) LiveGame(ctx context.Context, table Table) (LiveGame, error) {
 	if t.empty() || t.damaged != nil || t.st == nil {
 		return LiveGame{}, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
 	}
-	return LiveGame{State: t.st, Record: t.rec, Caption: b.pictureCaption(t)}, nil
+	return LiveGame{State: t.st, Record: t.rec, Caption: t.pictureCaption()}, nil
 }

@@ -14,36 +14,36 @@ import (
 
 // Archive returns the store's Archive when the host keeps one
 // (Config.Archive, and a store that has one), else nil.
-func (b *Bot) Archive() Archive { return b.archive() }
+func (e *env) Archive() Archive { return e.archive() }
 
 // Now is the time on the host's clock.
-func (b *Bot) Now() time.Time { return b.clock.Now() }
+func (e *env) Now() time.Time { return e.clock.Now() }
 
 // HostedKind returns the hosted kind named name (any case) and its spec.
-func (b *Bot) HostedKind(name string) (Kind, Spec, bool) {
+func (e *env) HostedKind(name string) (Kind, Spec, bool) {
 	name = strings.ToLower(name)
-	k, ok := b.kinds[name]
+	k, ok := e.kinds[name]
 	if !ok {
 		return nil, Spec{}, false
 	}
-	return k, b.specs[name], true
+	return k, e.specs[name], true
 }
 
 // DecodeArchived decodes an archived game's final state with its kind:
 // ErrBadCommand when the kind is not hosted, ErrDamaged when the state
 // cannot be read.
-func (b *Bot) DecodeArchived(g ArchivedGame) (Kind, Spec, State, error) {
+func (e *env) DecodeArchived(g ArchivedGame) (Kind, Spec, State, error) {
 	name := strings.ToLower(g.Kind)
-	k, ok := b.kinds[name]
+	k, ok := e.kinds[name]
 	if !ok {
 		return nil, Spec{}, nil, fmt.Errorf("%w: game %s is of %s, which this bot does not host", ErrBadCommand, g.ID, cut(g.Kind, 20))
 	}
 	st, err := k.Decode(g.Record)
 	if err != nil {
-		b.log.Error("archived game cannot be decoded", "game", g.ID, "err", err)
+		e.log.Error("archived game cannot be decoded", "game", g.ID, "err", err)
 		return nil, Spec{}, nil, fmt.Errorf("%w: game %s cannot be read", ErrDamaged, g.ID)
 	}
-	return k, b.specs[name], st, nil
+	return k, e.specs[name], st, nil
 }
 
 // EndState tells a state that does not know its game is over (a
@@ -138,9 +138,9 @@ func (b *Bot) SpectatorReplies(t *Tx) []Reply {
 	if !t.rec.Began.IsZero() {
 		head += ", since " + t.rec.Began.UTC().Format("2006-01-02 15:04")
 	}
-	head += ": " + b.status(t, speaker{}) // nobody's seat: a spectator
+	head += ": " + t.status(speaker{}) // nobody's seat: a spectator
 	board := b.withNotes(t, t.st.Board(Spectator))
-	b.attachPicture(&board, t.spec.Name, t.st, Spectator, b.pictureCaption(t))
+	b.attachPicture(&board, t.spec.Name, t.st, Spectator, t.pictureCaption())
 	return []Reply{{Text: head}, board}
 }
 

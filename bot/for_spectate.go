@@ -18,11 +18,11 @@ type Locator func(ctx context.Context, id string) (*Tx, error)
 
 // AddLocator adds l to what RunningTable asks, in order. Call it before
 // the first Handle.
-func (b *Bot) AddLocator(l Locator) { b.locators = append(b.locators, l) }
+func (h *hooks) AddLocator(l Locator) { h.locators = append(h.locators, l) }
 
 // locate asks the locators for the table where game id runs.
-func (b *Bot) locate(ctx context.Context, id string) (*Tx, error) {
-	for _, l := range b.locators {
+func (h *hooks) locate(ctx context.Context, id string) (*Tx, error) {
+	for _, l := range h.locators {
 		if t, err := l(ctx, id); err != nil || t != nil {
 			return t, err
 		}
@@ -63,12 +63,12 @@ type Spectated struct {
 // Spectated is the game at t as a spectator sees it.
 func (b *Bot) Spectated(t *Tx) Spectated {
 	v := Spectated{
-		Status:  b.status(t, speaker{}), // nobody's seat: a spectator
+		Status:  t.status(speaker{}), // nobody's seat: a spectator
 		Board:   b.withNotes(t, t.st.Board(Spectator)),
-		Caption: b.pictureCaption(t),
+		Caption: t.pictureCaption(),
 	}
 	for i := range t.rec.Seats {
-		v.Seats = append(v.Seats, b.who(t, i))
+		v.Seats = append(v.Seats, t.who(i))
 	}
 	return v
 }

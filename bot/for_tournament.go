@@ -19,21 +19,21 @@ import (
 var ErrTableBusy = errors.New("the table is busy")
 
 // Config is the host's configuration, with its defaults filled in.
-func (b *Bot) Config() Config { return b.cfg }
+func (e *env) Config() Config { return e.cfg }
 
 // Store is the store the host keeps its tables in.
-func (b *Bot) Store() Store { return b.store }
+func (e *env) Store() Store { return e.store }
 
 // Clock is the host's clock.
-func (b *Bot) Clock() Clock { return b.clock }
+func (e *env) Clock() Clock { return e.clock }
 
 // Logger is the host's log.
-func (b *Bot) Logger() *slog.Logger { return b.log }
+func (e *env) Logger() *slog.Logger { return e.log }
 
 // NewGameID returns a fresh archive id for a game, as a game that begins
 // gets one.
-func (b *Bot) NewGameID(ctx context.Context) (string, error) {
-	a := b.archive()
+func (e *env) NewGameID(ctx context.Context) (string, error) {
+	a := e.archive()
 	if a == nil {
 		return "", fmt.Errorf("%w: this bot keeps no archive of games", ErrBadCommand)
 	}
@@ -42,11 +42,11 @@ func (b *Bot) NewGameID(ctx context.Context) (string, error) {
 
 // GameRef names game id as the begin and end lines do: "game 3k", with
 // its page when the web view's public address is configured.
-func (b *Bot) GameRef(id string) string { return b.gameRef(id) }
+func (e *env) GameRef(id string) string { return e.gameRef(id) }
 
 // AISeat reads ai, ai:LEVEL or ai:PROGRAM as a seat of spec's game: ok is
 // false when w names no AI at all, err says why one it names cannot play.
-func (b *Bot) AISeat(spec Spec, w string) (seat Seat, ok bool, err error) { return b.aiSeatOf(spec, w) }
+func (e *env) AISeat(spec Spec, w string) (seat Seat, ok bool, err error) { return e.aiSeatOf(spec, w) }
 
 // Printable reports whether s has no control characters.
 func Printable(s string) bool { return printable(s) }
@@ -89,7 +89,7 @@ func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, er
 			}
 			old = t.rec
 		}
-		if err := b.reset(t, old, o.Kind, m); err != nil {
+		if err := t.reset(old, o.Kind, m); err != nil {
 			return err
 		}
 		t.rec.Seats = slices.Clone(o.Seats)
@@ -98,7 +98,7 @@ func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, er
 			t.rec.Clock = &GameClock{Control: *o.Clock} // set running when play begins
 		}
 		t.rec.ID = o.ID
-		return b.begin(t)
+		return t.begin()
 	})
 	if err != nil {
 		return nil, err
@@ -120,7 +120,7 @@ func (b *Bot) EndGame(ctx context.Context, table Table, id string, res Result, t
 			return nil
 		}
 		t.rec.DrawBy, t.rec.DrawAt, t.rec.UndoBy = 0, time.Time{}, -1
-		b.end(t, res, text)
+		t.end(res, text)
 		return nil
 	})
 	if err != nil {
@@ -132,8 +132,8 @@ func (b *Bot) EndGame(ctx context.Context, table Table, id string, res Result, t
 // PlayAITurn makes one AI action at table if an AI owes one, saved;
 // more reports whether it did (so another may follow). It returns what
 // the table is told, addressed.
-func (b *Bot) PlayAITurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
-	return b.aiTurn(ctx, table)
+func (a *aiWork) PlayAITurn(ctx context.Context, table Table) (replies []Reply, more bool, err error) {
+	return a.aiTurn(ctx, table)
 }
 
 // TableRecord reads the record at table (nil when the table is empty or
@@ -147,16 +147,16 @@ func (b *Bot) TableRecord(ctx context.Context, table Table) (rec *Record, owes b
 	if t.empty() || t.damaged != nil {
 		return nil, false, nil
 	}
-	return t.rec, b.owesWork(t), nil
+	return t.rec, t.owesWork(), nil
 }
 
 // Claim marks table as having its AI actions played by the caller in
 // this process; false when something here plays them already. Release
 // ends the claim.
-func (b *Bot) Claim(table Table) bool { return b.claim(table.Key()) }
+func (a *aiWork) Claim(table Table) bool { return a.claim(table.Key()) }
 
 // Release ends a Claim.
-func (b *Bot) Release(table Table) { b.release(table.Key()) }
+func (a *aiWork) Release(table Table) { a.release(table.Key()) }
 
 // Say sends replies at table through the Sender given to Async,
 // addressed as a command's are; without a Sender nothing is sent.
@@ -171,16 +171,16 @@ func (b *Bot) Say(ctx context.Context, table Table, replies []Reply) error {
 // Go runs f on a goroutine of the host's: its ctx is done when Close is
 // called, and Close waits for it. It returns false, running nothing,
 // once the host is closed.
-func (b *Bot) Go(f func(ctx context.Context)) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.ctx.Err() != nil {
+func (a *aiWork) Go(f func(ctx context.Context)) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.ctx.Err() != nil {
 		return false
 	}
-	b.workers.Add(1)
+	a.workers.Add(1)
 	go func() {
-		defer b.workers.Done()
-		f(b.ctx)
+		defer a.workers.Done()
+		f(a.ctx)
 	}()
 	return true
 }
@@ -196,13 +196,13 @@ type owedOwner struct {
 // that are not tables) to resume: Resume calls it with each such key and
 // its network instead of reading the key as a table. Call it before the
 // first Resume.
-func (b *Bot) OwnOwed(prefix string, resume func(ctx context.Context, key, network string) error) {
-	b.owedOwners = append(b.owedOwners, owedOwner{prefix: prefix, resume: resume})
+func (h *hooks) OwnOwed(prefix string, resume func(ctx context.Context, key, network string) error) {
+	h.owedOwners = append(h.owedOwners, owedOwner{prefix: prefix, resume: resume})
 }
 
 // owedOwnerOf finds who owns the owed mark key.
-func (b *Bot) owedOwnerOf(key string) (owedOwner, bool) {
-	for _, o := range b.owedOwners {
+func (h *hooks) owedOwnerOf(key string) (owedOwner, bool) {
+	for _, o := range h.owedOwners {
 		if strings.HasPrefix(key, o.prefix) {
 			return o, true
 		}
@@ -223,11 +223,11 @@ type OwnedTables struct {
 }
 
 // OwnTables claims the tables of o. Call it before the first Handle.
-func (b *Bot) OwnTables(o OwnedTables) { b.ownedTables = append(b.ownedTables, o) }
+func (h *hooks) OwnTables(o OwnedTables) { h.ownedTables = append(h.ownedTables, o) }
 
 // tableOwner finds who claimed table.
-func (b *Bot) tableOwner(table Table) (OwnedTables, bool) {
-	for _, o := range b.ownedTables {
+func (h *hooks) tableOwner(table Table) (OwnedTables, bool) {
+	for _, o := range h.ownedTables {
 		if strings.HasPrefix(table.Channel, o.Prefix) {
 			return o, true
 		}
@@ -237,8 +237,8 @@ func (b *Bot) tableOwner(table Table) (OwnedTables, bool) {
 
 // OwnedTableName reports whether an owner claimed table (OwnTables), and
 // how views name where its game is played.
-func (b *Bot) OwnedTableName(table Table) (name string, owned bool) {
-	o, ok := b.tableOwner(table)
+func (h *hooks) OwnedTableName(table Table) (name string, owned bool) {
+	o, ok := h.tableOwner(table)
 	if !ok {
 		return "", false
 	}

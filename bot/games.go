@@ -70,18 +70,18 @@ func ExportName(kind, ext string, began time.Time, players, seats []string) stri
 }
 
 // archive returns the store's Archive when the archive is on, or nil.
-func (b *Bot) archive() Archive {
-	if !b.cfg.Archive {
+func (e *env) archive() Archive {
+	if !e.cfg.Archive {
 		return nil
 	}
-	a, _ := b.store.(Archive)
+	a, _ := e.store.(Archive)
 	return a
 }
 
 // assignID gives the game that begins at t an archive id, when the store
 // keeps an archive.
-func (b *Bot) assignID(t *tx) error {
-	a := b.archive()
+func (t *tx) assignID() error {
+	a := t.b.archive()
 	if a == nil || t.rec.ID != "" || t.ctx == nil {
 		return nil
 	}
@@ -121,9 +121,9 @@ func plural(n int, noun string) string {
 
 // gameRef names game id as the begin and end lines do: "game 3k", and its
 // page when the operator gave the web view's public address.
-func (b *Bot) gameRef(id string) string {
-	if b.cfg.PublicURL == "" {
+func (e *env) gameRef(id string) string {
+	if e.cfg.PublicURL == "" {
 		return "game " + id
 	}
-	return "game " + id + ", " + strings.TrimRight(b.cfg.PublicURL, "/") + "/games/" + url.PathEscape(id)
+	return "game " + id + ", " + strings.TrimRight(e.cfg.PublicURL, "/") + "/games/" + url.PathEscape(id)
 }

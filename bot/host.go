@@ -30,51 +30,52 @@ func hostedJoin(p parsed) (string, bool) {
 	return id, true
 }
 
-// host opens the table's game under id: the speaker sits, the other seats
+// cmdHost opens the table's game under id: the speaker sits, the other seats
 // wait for a join from any table.
-func (b *Bot) host(ctx context.Context, t *tx, sp speaker, args []string) error {
+func cmdHost(t *tx, c *Call) error {
+	ctx, sp, args := t.ctx, c.sp, c.Args
 	if len(args) != 1 || !validHostID.MatchString(args[0]) {
 		return fmt.Errorf("%w: say host ID, with an id of letters, digits, -, _ or . (at most 32)", ErrBadCommand)
 	}
 	id := strings.ToLower(args[0])
 	switch t.rec.Phase {
 	case PhasePlaying:
-		return fmt.Errorf("%w: a game is running here (%s); host opens a game before it begins", ErrBadCommand, b.seatList(t))
+		return fmt.Errorf("%w: a game is running here (%s); host opens a game before it begins", ErrBadCommand, t.seatList())
 	case PhaseOver:
-		if err := b.reset(t, t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
+		if err := t.reset(t.rec, strings.ToLower(t.spec.Name), sp.Message); err != nil {
 			return err
 		}
 		t.rec.Seats = freshSeats(len(t.rec.Seats))
 		sp.seats = nil
 	default:
-		if err := b.guard(t, sp, "host this game"); err != nil {
+		if err := t.guard(sp, "host this game"); err != nil {
 			return err
 		}
 	}
-	if _, open, err := b.opening(nil); err == nil {
+	if _, open, err := t.b.opening(nil); err == nil {
 		open(t) // the referees' defaults
 	}
-	if err := b.register(ctx, id, t.table); err != nil {
+	if err := t.b.register(ctx, id, t.table); err != nil {
 		return err
 	}
 	if !sp.seated() {
 		me := t.rec.FirstOpen()
 		if me < 0 {
-			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, b.seatList(t))
+			return fmt.Errorf("%w: every seat is taken (%s)", ErrBadCommand, t.seatList())
 		}
 		t.rec.Seats[me] = humanSeat(sp.Message)
 	}
 	t.rec.HostID, t.rec.Waiting, t.changed = id, true, true
 	t.chat(fmt.Sprintf("%s %s as %s. From any channel, on any network this bot serves: say %sjoin %s.",
-		subject(sp.Name, "hosts"), t.spec.Title, id, b.cfg.Prefix, id))
-	return b.maybeBegin(t)
+		subject(sp.Name, "hosts"), t.spec.Title, id, t.b.cfg.Prefix, id))
+	return t.maybeBegin()
 }
 
 // register claims id for table: free ids, ids of finished games and the
 // table's own id may be taken.
-func (b *Bot) register(ctx context.Context, id string, table Table) error {
+func (e *env) register(ctx context.Context, id string, table Table) error {
 	for range maxAttempts {
-		data, version, err := b.store.Load(ctx, hostKey(id))
+		data, version, err := e.store.Load(ctx, hostKey(id))
 		switch {
 		case errors.Is(err, ErrNotFound):
 			version = 0
@@ -83,11 +84,11 @@ func (b *Bot) register(ctx context.Context, id string, table Table) error {
 		case string(data) == table.Key():
 			return nil
 		default:
-			if other, err := ParseTable(string(data)); err == nil && b.hosting(ctx, other, id) {
+			if other, err := ParseTable(string(data)); err == nil && e.hosting(ctx, other, id) {
 				return fmt.Errorf("%w: %s is already hosted elsewhere; choose another id", ErrBadCommand, id)
 			}
 		}
-		_, err = b.store.Save(ctx, hostKey(id), []byte(table.Key()), version, true)
+		_, err = e.store.Save(ctx, hostKey(id), []byte(table.Key()), version, true)
 		if errors.Is(err, ErrConflict) {
 			continue
 		}
@@ -100,8 +101,8 @@ func (b *Bot) register(ctx context.Context, id string, table Table) error {
 }
 
 // hosting reports whether table still hosts an unfinished game as id.
-func (b *Bot) hosting(ctx context.Context, table Table, id string) bool {
-	data, _, err := b.store.Load(ctx, table.Key())
+func (e *env) hosting(ctx context.Context, table Table, id string) bool {
+	data, _, err := e.store.Load(ctx, table.Key())
 	if err != nil {
 		return !errors.Is(err, ErrNotFound) // unreadable: keep the id
 	}
@@ -141,12 +142,12 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 	}
 	if mine.damaged != nil {
 		// Replacing a damaged record by a window: the same rule as new.
-		if err := b.mayReplaceDamaged(mine, b.speaker(mine, m)); err != nil {
+		if err := mine.mayReplaceDamaged(mine.speaker(m)); err != nil {
 			return nil, txResult{}, err
 		}
 	}
 	if !mine.empty() && mine.rec.Phase != PhaseOver && mine.damaged == nil {
-		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, b.seatList(mine), b.cfg.Prefix)
+		return nil, txResult{spec: &mine.spec}, fmt.Errorf("%w: a game of %s is here (%s); finish it or say %snew first", ErrBadCommand, mine.spec.Title, mine.seatList(), b.cfg.Prefix)
 	}
 	var replies []Reply
 	var res txResult
@@ -160,16 +161,16 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 			return fmt.Errorf("%w: %s is a game of %s; this channel plays %s", ErrBadCommand, id, t.spec.Title, mine.spec.Title)
 		}
 		if t.rec.Phase != PhaseSetup {
-			return fmt.Errorf("%w: the game hosted as %s has begun (%s)", ErrBadCommand, id, b.seatList(t))
+			return fmt.Errorf("%w: the game hosted as %s has begun (%s)", ErrBadCommand, id, t.seatList())
 		}
-		sp := b.speaker(t, m)
+		sp := t.speaker(m)
 		if sp.seated() {
 			return fmt.Errorf("%w: you already play %s in %s", ErrBadCommand, t.spec.SeatName(sp.seats[0]), id)
 		}
-		b.expireInvites(t)
+		t.expireInvites()
 		seat := t.rec.FirstOpen()
 		if seat < 0 {
-			return fmt.Errorf("%w: the game hosted as %s is full (%s)", ErrBadCommand, id, b.seatList(t))
+			return fmt.Errorf("%w: the game hosted as %s is full (%s)", ErrBadCommand, id, t.seatList())
 		}
 		t.rec.Seats[seat] = humanSeat(m)
 		t.rec.Seats[seat].Table = here.Key()
@@ -178,13 +179,13 @@ func (b *Bot) joinHosted(ctx context.Context, here Table, m Message, id string) 
 		}
 		t.changed = true
 		t.chat(fmt.Sprintf("%s %s as %s, from %s.", subject(m.Name, "joins"), id, t.spec.SeatName(seat), here.Channel))
-		if err := b.maybeBegin(t); err != nil {
+		if err := t.maybeBegin(); err != nil {
 			return err
 		}
 		if err := b.checkJoined(ctx, t, m, "join"); err != nil {
 			return err
 		}
-		b.offerActions(t)
+		t.offerActions()
 		return nil
 	})
 	if err != nil {

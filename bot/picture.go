@@ -112,7 +112,7 @@ func (b *Bot) BoardPNG(st State, viewer int, caption string) ([]byte, error) {
 // pictureCaption is the host's line under a board: each seat's player
 // and the referees' words after it, "Red: alice 9:41 (to move) · Blue: AI
 // level 3 10:05".
-func (b *Bot) pictureCaption(t *tx) string {
+func (t *tx) pictureCaption() string {
 	parts := make([]string, len(t.rec.Seats))
 	for i, s := range t.rec.Seats {
 		name := PlayerName(s)
@@ -122,7 +122,7 @@ func (b *Bot) pictureCaption(t *tx) string {
 		case SeatInvited:
 			name = cmp.Or(s.Name, s.UserID) + " (invited)"
 		}
-		parts[i] = t.spec.SeatName(i) + ": " + name + b.seatWords(t, i)
+		parts[i] = t.spec.SeatName(i) + ": " + name + t.b.seatWords(t, i)
 	}
 	return strings.Join(parts, " · ")
 }

@@ -78,12 +78,12 @@ func (b *Bot) parse(m Message) (p parsed, ours bool, err error) {
 // textSpec is the kind whose voice refuses a line read from its text
 // alone, before any table is loaded: the kind it names, else the default
 // kind (what a table with no game holds).
-func (b *Bot) textSpec(p parsed) *Spec {
+func (e *env) textSpec(p parsed) *Spec {
 	name := p.kind
 	if name == "" {
-		name = b.cfg.DefaultKind
+		name = e.cfg.DefaultKind
 	}
-	s := b.specs[name]
+	s := e.specs[name]
 	return &s
 }
 
@@ -170,14 +170,14 @@ func (b *Bot) route(ctx context.Context, m Message, p parsed) (Table, error) {
 }
 
 // seatIndex reads the tables listed for a user.
-func (b *Bot) seatIndex(ctx context.Context, network, userID string) ([]string, uint64, error) {
-	data, version, err := b.store.Load(ctx, seatIndexKey(network, userID))
+func (e *env) seatIndex(ctx context.Context, network, userID string) ([]string, uint64, error) {
+	data, version, err := e.store.Load(ctx, seatIndexKey(network, userID))
 	if errors.Is(err, ErrNotFound) {
 		return nil, 0, nil
 	}
 	if errors.Is(err, ErrDamaged) {
 		// version is DamagedVersion: the next save replaces it.
-		b.log.Error("seat index unreadable; starting it again", "key", seatIndexKey(network, userID), "err", err)
+		e.log.Error("seat index unreadable; starting it again", "key", seatIndexKey(network, userID), "err", err)
 		return nil, version, nil
 	}
 	if err != nil {
@@ -185,7 +185,7 @@ func (b *Bot) seatIndex(ctx context.Context, network, userID string) ([]string, 
 	}
 	var keys []string
 	if err := json.Unmarshal(data, &keys); err != nil {
-		b.log.Warn("seat index unreadable; starting it again", "user", userID, "err", err)
+		e.log.Warn("seat index unreadable; starting it again", "user", userID, "err", err)
 		return nil, version, nil
 	}
 	return keys, version, nil
@@ -210,10 +210,10 @@ func (b *Bot) indexSeats(ctx context.Context, t *tx) {
 	}
 }
 
-func (b *Bot) addIndex(ctx context.Context, table Table, userID string) error {
+func (e *env) addIndex(ctx context.Context, table Table, userID string) error {
 	key := seatIndexKey(table.Network, userID)
 	for range maxAttempts {
-		keys, version, err := b.seatIndex(ctx, table.Network, userID)
+		keys, version, err := e.seatIndex(ctx, table.Network, userID)
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (b *Bot) addIndex(ctx context.Context, table Table, userID string) error {
 			keys = keys[len(keys)-maxIndexed:]
 		}
 		data, _ := json.Marshal(keys)
-		_, err = b.store.Save(ctx, key, data, version, true)
+		_, err = e.store.Save(ctx, key, data, version, true)
 		if !errors.Is(err, ErrConflict) {
 			return err
 		}
@@ -240,14 +240,14 @@ type speaker struct {
 	admin bool
 }
 
-func (b *Bot) speaker(t *tx, m Message) speaker {
-	return speaker{Message: m, seats: t.rec.SeatsOf(m.UserID), admin: b.isAdmin(m)}
+func (t *tx) speaker(m Message) speaker {
+	return speaker{Message: m, seats: t.rec.SeatsOf(m.UserID), admin: t.b.isAdmin(m)}
 }
 
 // isAdmin reports whether the speaker of m is one of the configured
 // admins (a user id, or network:id).
-func (b *Bot) isAdmin(m Message) bool {
-	return m.UserID != "" && slices.ContainsFunc(b.cfg.Admins, func(a string) bool { return a == m.UserID || a == m.Network+":"+m.UserID })
+func (e *env) isAdmin(m Message) bool {
+	return m.UserID != "" && slices.ContainsFunc(e.cfg.Admins, func(a string) bool { return a == m.UserID || a == m.Network+":"+m.UserID })
 }
 
 // seated reports whether the speaker holds a seat.

@@ -20,35 +20,35 @@ const maxTypeAheadWaits = 64
 // runs but the AI's move is owed (it failed and waits to be retried), the
 // first wait starts the worker now. In chat the flag is off and the
 // refusal stands. waits counts the waits so far.
-func (b *Bot) typeAhead(ctx context.Context, m Message, table Table, res txResult, err error, waits int) bool {
-	if !m.Caps.TypeAhead || !errors.Is(err, ErrNotYourTurn) || b.sender == nil || waits >= maxTypeAheadWaits {
+func (a *aiWork) typeAhead(ctx context.Context, m Message, table Table, res txResult, err error, waits int) bool {
+	if !m.Caps.TypeAhead || !errors.Is(err, ErrNotYourTurn) || a.sender == nil || waits >= maxTypeAheadWaits {
 		return false
 	}
 	game := table
 	if res.table != (Table{}) {
 		game = res.table
 	}
-	if waits == 0 && b.owes(ctx, game.Key()) {
-		b.scheduleAI(game) // nothing happens if a worker runs already
+	if waits == 0 && a.owes(ctx, game.Key()) {
+		a.scheduleAI(game) // nothing happens if a worker runs already
 	}
-	waited, _ := b.awaitWorker(ctx, game.Key())
+	waited, _ := a.awaitWorker(ctx, game.Key())
 	return waited
 }
 
 // owes reports whether the store records AI work owed at key.
-func (b *Bot) owes(ctx context.Context, key string) bool {
-	keys, err := b.store.Owed(ctx)
+func (a *aiWork) owes(ctx context.Context, key string) bool {
+	keys, err := a.b.store.Owed(ctx)
 	return err == nil && slices.Contains(keys, key)
 }
 
 // awaitWorker waits until no AI worker runs at any of keys. waited: one
 // ran and has stopped; err: ctx ended first.
-func (b *Bot) awaitWorker(ctx context.Context, keys ...string) (waited bool, err error) {
+func (a *aiWork) awaitWorker(ctx context.Context, keys ...string) (waited bool, err error) {
 	busy := func() bool {
-		b.mu.Lock()
-		defer b.mu.Unlock()
+		a.mu.Lock()
+		defer a.mu.Unlock()
 		for _, k := range keys {
-			if _, ok := b.running[k]; ok {
+			if _, ok := a.running[k]; ok {
 				return true
 			}
 		}
@@ -75,25 +75,25 @@ func (b *Bot) awaitWorker(ctx context.Context, keys ...string) (waited bool, err
 // AI has moved, so every line typed ahead (quit, dump, board, status, a
 // move) runs after the AI's answer, in order. It returns ctx's error if
 // ctx ends first.
-func (b *Bot) AwaitAI(ctx context.Context, table Table) error {
+func (a *aiWork) AwaitAI(ctx context.Context, table Table) error {
 	keys := []string{table.Key()}
-	if b.workingElsewhere(table.Key()) {
+	if a.workingElsewhere(table.Key()) {
 		// The store is read only when a worker runs at another table.
-		if data, _, err := b.store.Load(ctx, table.Key()); err == nil {
+		if data, _, err := a.b.store.Load(ctx, table.Key()); err == nil {
 			if rec, err := UnmarshalRecord(data); err == nil && rec.Link != "" {
 				keys = append(keys, rec.Link)
 			}
 		}
 	}
-	_, err := b.awaitWorker(ctx, keys...)
+	_, err := a.awaitWorker(ctx, keys...)
 	return err
 }
 
 // workingElsewhere reports whether an AI worker runs at a table other
 // than key.
-func (b *Bot) workingElsewhere(key string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	_, here := b.running[key]
-	return len(b.running) > 1 || len(b.running) == 1 && !here
+func (a *aiWork) workingElsewhere(key string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	_, here := a.running[key]
+	return len(a.running) > 1 || len(a.running) == 1 && !here
 }
