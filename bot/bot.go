@@ -97,7 +97,7 @@ func (c Config) withDefaults() Config {
 type Bot struct {
 	env      // what it was given: config, store, clock, kinds, log
 	aiWork   // the AI's turns, inline or by workers (aiwork.go)
-	referees // told of tables' moments (for_clock.go)
+	referees // told of tables' moments (referee.go)
 	hooks    // gates, checks, subscribers and owners the wiring attached (hooks.go)
 
 	pictures pictureCache // recent boards as PNGs (picture.go)
@@ -270,8 +270,8 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 	return b.finish(m, table, replies)
 }
 
-// tableless addresses the answer to a command of no table (the archive's,
-// a tournament's): a refusal, or replies where it was said, a long
+// tableless addresses the answer to a command of no table (one
+// registered Alone): a refusal, or replies where it was said, a long
 // listing to the asker.
 func (b *Bot) tableless(m Message, rs []Reply, err error) []Reply {
 	if err != nil {

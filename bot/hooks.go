@@ -7,7 +7,7 @@ package bot
 type hooks struct {
 	b *Bot // the host they are attached to
 
-	guards guards       // what lines and commands pass first (for_limits.go)
+	guards guards       // what lines and commands pass first (gates.go)
 	subs   []Subscriber // told what happened (events.go)
 
 	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
