@@ -10,6 +10,12 @@ import (
 	"time"
 )
 
+// newCall is the host command p as its handler reads it. Made only for
+// a host command, so a kind's own (a move) allocates none.
+func newCall(sp speaker, p parsed) *Call {
+	return &Call{Message: sp.Message, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: sp, loud: p.loud}
+}
+
 // exec runs the command p at the loaded table t for the speaker sp: a
 // host command from the command table, else the table's kind's.
 func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
@@ -18,7 +24,6 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 	if host && hc.AtTable == nil {
 		host = false // answered before any table is loaded
 	}
-	call := Call{Message: sp.Message, Verb: cmd.Verb, Args: cmd.Args, Kind: p.kind, sp: sp, loud: p.loud}
 	if t.damaged != nil {
 		switch {
 		case host && hc.Replaces:
@@ -44,9 +49,9 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 				return fmt.Errorf("%w: a game of %s is running here (%s); finish it or say %snew first",
 					ErrBadCommand, t.spec.Title, t.seatList(), b.cfg.Prefix)
 			}
-			return t.switchKind(hc, &call)
+			return t.switchKind(hc, newCall(sp, p))
 		case host && hc.AnyGame:
-			return hc.AtTable(t, &call)
+			return hc.AtTable(t, newCall(sp, p))
 		}
 		if t.empty() {
 			if c, ok := b.specs[p.kind].Command(cmd.Verb); ok && c.Use == Configure {
@@ -65,10 +70,11 @@ func (b *Bot) exec(ctx context.Context, t *tx, sp speaker, p parsed) error {
 			t.spec.Title, b.cfg.Prefix, p.kind, b.specs[p.kind].Title)
 	}
 	if host {
-		if err := hc.permitted(&call, sp.admin); err != nil {
+		call := newCall(sp, p)
+		if err := hc.permitted(call, sp.admin); err != nil {
 			return err
 		}
-		return hc.AtTable(t, &call)
+		return hc.AtTable(t, call)
 	}
 	c, ok := t.spec.Command(cmd.Verb)
 	if !ok && t.spec.BareMove != nil && t.spec.BareMove(cmd.Verb) {

@@ -11,7 +11,7 @@ import (
 // (or, for CommandDone and AIThought, after it is answered): one of the
 // types below. An event's Record is the saved record, shared: a
 // subscriber reads it and never changes it.
-type Event interface{ event() }
+type Event interface{ event() eventKind }
 
 // GameBegan: play began in a game at Table (the save that began it).
 type GameBegan struct {
@@ -70,27 +70,72 @@ type AIThought struct {
 	Took time.Duration
 }
 
-func (GameBegan) event()    {}
-func (Moved) event()        {}
-func (GameEnded) event()    {}
-func (GameReplaced) event() {}
-func (TableChanged) event() {}
-func (CommandDone) event()  {}
-func (AIThought) event()    {}
+func (GameBegan) event() eventKind    { return kindBegan }
+func (Moved) event() eventKind        { return kindMoved }
+func (GameEnded) event() eventKind    { return kindEnded }
+func (GameReplaced) event() eventKind { return kindReplaced }
+func (TableChanged) event() eventKind { return kindChanged }
+func (CommandDone) event() eventKind  { return kindDone }
+func (AIThought) event() eventKind    { return kindThought }
 
-// Subscriber is told every event, in the order they happened at a table,
-// on the goroutine that made them (a command's, an AI worker's). It must
-// not block for long; an error it returns (or a panic) is logged and
-// never fails or repeats the command that made the event.
+// eventKind tells the types of Event apart without reflection.
+type eventKind uint8
+
+const (
+	kindBegan eventKind = iota
+	kindMoved
+	kindEnded
+	kindReplaced
+	kindChanged
+	kindDone
+	kindThought
+	eventKinds
+)
+
+// Subscriber is told the events it subscribed to, in the order they
+// happened at a table, on the goroutine that made them (a command's, an
+// AI worker's). It must not block for long; an error it returns (or a
+// panic) is logged and never fails or repeats the command that made the
+// event.
 type Subscriber func(ctx context.Context, e Event) error
 
-// Subscribe adds s to the subscribers. Call it before the first Handle.
-func (h *hooks) Subscribe(s Subscriber) { h.subs = append(h.subs, s) }
+// subscription is a subscriber and the kinds of event it hears.
+type subscription struct {
+	s    Subscriber
+	hear [eventKinds]bool
+}
 
-// publish tells every subscriber e.
+// Subscribe adds s to the subscribers, told the events of the types of
+// only (zero values: Subscribe(s, bot.GameEnded{})), or of every type
+// when only is empty. An event nobody hears is never made, so what no
+// feature asks for costs a command nothing. Call it before the first
+// Handle.
+func (h *hooks) Subscribe(s Subscriber, only ...Event) {
+	sub := subscription{s: s}
+	for k := range sub.hear {
+		sub.hear[k] = len(only) == 0
+	}
+	for _, e := range only {
+		sub.hear[e.event()] = true
+	}
+	for k, on := range sub.hear {
+		if on {
+			h.heard[k]++
+		}
+	}
+	h.subs = append(h.subs, sub)
+}
+
+// hears reports whether any subscriber hears events of kind k.
+func (h *hooks) hears(k eventKind) bool { return h.heard[k] > 0 }
+
+// publish tells e to every subscriber that hears its kind.
 func (h *hooks) publish(ctx context.Context, e Event) {
-	for _, s := range h.subs {
-		tell(ctx, h.b.log, s, e)
+	k := e.event()
+	for _, sub := range h.subs {
+		if sub.hear[k] {
+			tell(ctx, h.b.log, sub.s, e)
+		}
 	}
 }
 
@@ -112,23 +157,27 @@ func (h *hooks) published(ctx context.Context, t *tx, version uint64) {
 		t.moved = t.moved[:0]
 		return
 	}
-	if t.over != nil && t.over.ID != t.rec.ID {
+	if t.over != nil && t.over.ID != t.rec.ID && h.hears(kindReplaced) {
 		h.publish(ctx, GameReplaced{Table: t.table, Over: t.over})
 	}
-	if t.begun && t.rec.Phase != PhaseSetup {
+	if t.begun && t.rec.Phase != PhaseSetup && h.hears(kindBegan) {
 		h.publish(ctx, GameBegan{Table: t.table, Record: t.rec})
 	}
 	for _, mv := range t.moved {
-		h.publish(ctx, Moved{Table: t.table, Record: t.rec, Seat: mv.seat, AI: mv.ai})
+		if h.hears(kindMoved) {
+			h.publish(ctx, Moved{Table: t.table, Record: t.rec, Seat: mv.seat, AI: mv.ai})
+		}
 	}
 	t.moved = t.moved[:0]
-	if t.rec.Phase == PhaseOver && (t.ended || t.rec.Ending == EndAborted) {
+	if t.rec.Phase == PhaseOver && (t.ended || t.rec.Ending == EndAborted) && h.hears(kindEnded) {
 		h.publish(ctx, GameEnded{Table: t.table, Record: t.rec})
 	}
-	if t.dropped {
+	if t.dropped && h.hears(kindEnded) {
 		h.publish(ctx, GameEnded{Table: t.table, Record: t.rec, Abandoned: true})
 	}
-	h.publish(ctx, TableChanged{Table: t.table, Record: t.rec, Version: version})
+	if h.hears(kindChanged) {
+		h.publish(ctx, TableChanged{Table: t.table, Record: t.rec, Version: version})
+	}
 }
 
 // move is one action a transaction made, told once it is saved.

@@ -112,3 +112,24 @@ func TestSubscriberFailureNeverFailsTheCommand(t *testing.T) {
 		t.Errorf("the third subscriber: got %v; want the game's end", l.got)
 	}
 }
+
+// TestSubscriberHearsOnlyWhatItAskedFor: a subscriber that names event
+// types hears those alone; one that names none hears every type.
+func TestSubscriberHearsOnlyWhatItAskedFor(t *testing.T) {
+	b, _ := coreOnly(t)
+	var ends, all eventLog
+	b.Subscribe(ends.subscriber, bot.GameEnded{})
+	b.Subscribe(all.subscriber)
+	for _, s := range []struct{ channel, user, text string }{
+		{"#o", "alice", "!guess start @bob"}, {"#o", "bob", "!join"}, {"", "alice", "hide 4"}, {"", "bob", "hide 6"},
+		{"", "alice", "ready"}, {"", "bob", "ready"}, {"#o", "alice", "!guess guess 6"},
+	} {
+		say(b, s.channel, s.user, s.text)
+	}
+	if want := []string{"ended guessed right"}; !slices.Equal(ends.got, want) {
+		t.Errorf("a subscriber to GameEnded: got %v; want %v", ends.got, want)
+	}
+	if !slices.Contains(all.got, "began #o") || !slices.Contains(all.got, "moved 1") || !slices.Contains(all.got, "changed") {
+		t.Errorf("a subscriber to everything: got %v; want began, moved and changed among them", all.got)
+	}
+}

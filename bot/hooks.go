@@ -7,8 +7,9 @@ package bot
 type hooks struct {
 	b *Bot // the host they are attached to
 
-	guards guards       // what lines and commands pass first (gates.go)
-	subs   []Subscriber // told what happened (events.go)
+	guards guards          // what lines and commands pass first (gates.go)
+	subs   []subscription  // told what happened (events.go)
+	heard  [eventKinds]int // how many subscribers hear each kind
 
 	// Owed marks and tables that callers play themselves (OwnOwed, OwnTables).
 	owedOwners  []owedOwner

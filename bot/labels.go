@@ -22,7 +22,7 @@ var ErrRefused = errors.New("refused")
 // begun at start; err is Handle's own error, res what its transaction
 // said.
 func (h *hooks) commandDone(ctx context.Context, m Message, p parsed, res *txResult, err *error, start time.Time, out *[]Reply) {
-	if len(h.subs) == 0 {
+	if !h.hears(kindDone) {
 		return
 	}
 	kind := p.kind
@@ -78,7 +78,7 @@ func (h *hooks) verbLabel(verb string, spec *Spec) string {
 
 // aiThought publishes AIThought: an AI seat at t acted after d.
 func (h *hooks) aiThought(ctx context.Context, t *tx, d time.Duration) {
-	if len(h.subs) > 0 && t != nil {
+	if h.hears(kindThought) && t != nil {
 		h.publish(ctx, AIThought{Kind: strings.ToLower(t.spec.Name), Took: d})
 	}
 }

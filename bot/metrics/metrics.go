@@ -40,7 +40,7 @@ type Observer interface {
 
 // Publisher is the core's side of Observe: its events (*bot.Bot).
 type Publisher interface {
-	Subscribe(s bot.Subscriber)
+	Subscribe(s bot.Subscriber, only ...bot.Event)
 }
 
 // Observe makes the host p tell o what it does; nil tells nobody. Call it
@@ -66,5 +66,5 @@ func Observe(p Publisher, o Observer) {
 			o.GameFinished(strings.ToLower(e.Record.Game), ending)
 		}
 		return nil
-	})
+	}, bot.CommandDone{}, bot.AIThought{}, bot.GameBegan{}, bot.GameEnded{})
 }

@@ -26,7 +26,7 @@ import (
 // Core is what the feature needs of the host's core (*bot.Bot).
 type Core interface {
 	Register(cs ...bot.HostCommand) error
-	Subscribe(s bot.Subscriber)
+	Subscribe(s bot.Subscriber, only ...bot.Event)
 	Kinds() []bot.Spec
 	Prefix() string
 	Archive() bot.Archive
@@ -70,7 +70,7 @@ func New(core Core, log *slog.Logger) (*Players, error) {
 	if err := core.Register(p.commands()...); err != nil {
 		return nil, fmt.Errorf("players: %w", err)
 	}
-	core.Subscribe(p.saved)
+	core.Subscribe(p.saved, bot.GameEnded{}, bot.GameReplaced{})
 	return p, nil
 }
 

@@ -24,7 +24,7 @@ import (
 
 // Core is what the feature needs of the host's core (*bot.Bot).
 type Core interface {
-	Subscribe(s bot.Subscriber)
+	Subscribe(s bot.Subscriber, only ...bot.Event)
 	AddLocator(l bot.Locator)
 	Store() bot.Store
 	Logger() *slog.Logger
@@ -49,7 +49,7 @@ type Spectators struct {
 // it where core finds a running game by id, and returns the views.
 func Attach(core Core) *Spectators {
 	s := &Spectators{core: core, log: core.Logger()}
-	core.Subscribe(s.told)
+	core.Subscribe(s.told, bot.GameBegan{}, bot.GameEnded{})
 	core.AddLocator(s.runningTx)
 	return s
 }
