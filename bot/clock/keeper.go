@@ -18,11 +18,22 @@ type Config struct {
 	Default bot.TimeControl
 }
 
+// Host is what the clocks need of the core: to be told of each table's
+// moments, to look at a table when its flag may have fallen, and where
+// to say what that did.
+type Host interface {
+	AddReferee(r bot.Referee)
+	Revisit(ctx context.Context, table bot.Table) ([]bot.Reply, error)
+	Sender() bot.Sender
+}
+
+var _ Host = (*bot.Bot)(nil)
+
 // Keeper keeps the clocks of a bot's games; it is the bot's Referee for
 // them.
 type Keeper struct {
 	bot.NoReferee
-	b   *bot.Bot
+	b   Host
 	cfg Config
 	log *slog.Logger
 
@@ -36,7 +47,7 @@ type Keeper struct {
 var _ bot.Referee = (*Keeper)(nil)
 
 // Attach makes b time its games under cfg, and returns the keeper.
-func Attach(b *bot.Bot, cfg Config, log *slog.Logger) *Keeper {
+func Attach(b Host, cfg Config, log *slog.Logger) *Keeper {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
