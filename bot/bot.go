@@ -141,7 +141,7 @@ func New(cfg Config, store Store, clock Clock, kinds []Kind, log *slog.Logger) (
 			cancel()
 			return nil, err
 		}
-		if _, dup := b.kinds[name]; dup || coreVerbs[name] {
+		if _, dup := b.kinds[name]; dup || IsHostVerb(name) {
 			cancel()
 			return nil, fmt.Errorf("%w: kind %q given twice or named like a host command", ErrBadCommand, name)
 		}
@@ -172,7 +172,7 @@ func checkSpec(s Spec) error {
 	}
 	for _, c := range s.Commands {
 		for _, n := range c.Names() {
-			if coreVerbs[strings.ToLower(n)] {
+			if IsHostVerb(n) {
 				return fmt.Errorf("%w: kind %s command %q is a host command", ErrBadCommand, s.Name, n)
 			}
 		}
@@ -226,7 +226,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 		return b.finish(m, Table{}, []Reply{b.refusal(m, res.spec, err)})
 	}
 	if hc, ok := b.alone(p); ok {
-		c := Call{Message: m, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: speaker{Message: m, admin: b.isAdmin(m)}, loud: p.loud}
+		c := Call{Message: m, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: speaker{Message: m, admin: b.isAdmin(m)}}
 		err = hc.permitted(&c, c.sp.admin)
 		var rs []Reply
 		if err == nil {

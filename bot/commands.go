@@ -13,7 +13,7 @@ import (
 // newCall is the host command p as its handler reads it. Made only for
 // a host command, so a kind's own (a move) allocates none.
 func newCall(sp speaker, p parsed) *Call {
-	return &Call{Message: sp.Message, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: sp, loud: p.loud}
+	return &Call{Message: sp.Message, Verb: p.cmd.Verb, Args: p.cmd.Args, Kind: p.kind, sp: sp}
 }
 
 // exec runs the command p at the loaded table t for the speaker sp: a

@@ -49,13 +49,8 @@ func (h *hooks) commandDone(ctx context.Context, m Message, p parsed, res *txRes
 // VerbOther.
 func (h *hooks) verbLabel(verb string, spec *Spec) string {
 	verb = strings.ToLower(verb)
-	switch {
-	case verb == "":
+	if verb == "" {
 		return VerbOther
-	case verb == "?":
-		return "help"
-	case verb == "colour":
-		return "color"
 	}
 	if c, ok := h.b.commands.lookup(verb); ok {
 		return strings.ToLower(c.Name)

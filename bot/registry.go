@@ -60,7 +60,6 @@ type Call struct {
 	Args []string
 	Kind string // a kind named before the verb, lower case; "" for none
 	sp   speaker
-	loud bool
 }
 
 // Admin reports whether the speaker is one of the configured admins.

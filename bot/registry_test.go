@@ -154,3 +154,19 @@ func TestCommandAtTableRunsInTheTransaction(t *testing.T) {
 		t.Errorf("guess guesses: got %s; want the kind's own command", text(rs))
 	}
 }
+
+// TestIsHostVerb: the core's own commands and their aliases, in any
+// case, are the host's; a kind's command and a feature's are not.
+func TestIsHostVerb(t *testing.T) {
+	for _, c := range []struct {
+		verb string
+		want bool
+	}{
+		{"start", true}, {"Takeback", true}, {"?", true}, {"colour", true}, {"games", true},
+		{"hide", false}, {"history", false}, {"tournament", false}, {"", false},
+	} {
+		if got := bot.IsHostVerb(c.verb); got != c.want {
+			t.Errorf("IsHostVerb(%q): got %v; want %v", c.verb, got, c.want)
+		}
+	}
+}

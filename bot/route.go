@@ -10,18 +10,17 @@ import (
 	"unicode/utf8"
 )
 
-// coreVerbs are the core's own commands, which every table has: a kind
-// may not declare them.
-var coreVerbs = map[string]bool{
-	"start": true, "new": true, "clear": true, "join": true, "color": true, "colour": true,
-	"auto": true, "manual": true, "seed": true, "resign": true, "undo": true, "verbose": true,
-	"quiet": true, "status": true, "help": true, "?": true, "games": true, "board": true, "host": true,
-	"draw": true, "rematch": true, "abort": true, "takeback": true,
+// IsHostVerb reports whether w is a name of one of the core's own
+// commands (coreCommands), which every table has: a kind must not
+// declare it.
+func IsHostVerb(w string) bool {
+	for _, c := range (&Bot{}).coreCommands() { // the list alone: no handler runs
+		if slices.ContainsFunc(c.Names(), func(n string) bool { return strings.EqualFold(n, w) }) {
+			return true
+		}
+	}
+	return false
 }
-
-// IsHostVerb reports whether w is one of the host's own commands, which a
-// kind must not declare.
-func IsHostVerb(w string) bool { return coreVerbs[strings.ToLower(w)] }
 
 // parsed is a message read as a command.
 type parsed struct {

@@ -256,7 +256,11 @@ type hushOwned struct {
 }
 
 func (q hushOwned) Send(ctx context.Context, replies []Reply) error {
-	out := slices.DeleteFunc(slices.Clone(replies), func(r Reply) bool { _, owned := q.b.tableOwner(r.To); return owned })
+	owned := func(r Reply) bool { _, ok := q.b.tableOwner(r.To); return ok }
+	if !slices.ContainsFunc(replies, owned) {
+		return q.Sender.Send(ctx, replies) // the usual case: copy nothing
+	}
+	out := slices.DeleteFunc(slices.Clone(replies), owned)
 	if len(out) == 0 {
 		return nil
 	}
