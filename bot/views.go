@@ -101,6 +101,12 @@ type GameView struct {
 	// page to ask for the new picture.
 	Picture bool
 	Version string
+	// Surface is the board for drawing, as a spectator sees it, when the
+	// kind draws one (a Surfacer); nil otherwise.
+	Surface *Surface
+	// Replayable says ReplayGame steps through the game: it is over and
+	// its kind gives its positions (a Replayer).
+	Replayable bool
 }
 
 // Where says where the game is played, for a page: the network and the
