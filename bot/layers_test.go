@@ -71,6 +71,7 @@ var botClasses = map[string]string{
 	"bot/metrics":    feature,
 	"bot/pictures":   feature,
 	"bot/spectate":   feature,
+	"bot/webplay":    feature,
 
 	"bot/hosttest":            testSupport,
 	"bot/kindtest":            testSupport,

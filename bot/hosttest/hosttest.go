@@ -14,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/players"
 	"github.com/ataxxbot/ataxxbot/bot/spectate"
 	"github.com/ataxxbot/ataxxbot/bot/tournament"
+	"github.com/ataxxbot/ataxxbot/bot/webplay"
 )
 
 // Host is the core with its features attached. The core's methods
@@ -23,7 +24,8 @@ type Host struct {
 	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
 	*players.Players     // the archive's views: RecentGames, Leaderboard, ExportGame
 	*pictures.Pictures   // Picture, PictureFor
-	*spectate.Spectators // RunningGames, ViewGame, GamePicture
+	*spectate.Spectators // RunningGames, ViewGame, GamePicture, ReplayGame
+	Web                  *webplay.Web // the play links and pages: PlayView, Say
 }
 
 // Option sets a feature's configuration.
@@ -34,7 +36,16 @@ type options struct {
 	tournament tournament.Config
 	limits     limits.Config
 	observer   metrics.Observer // told what the host does (bot/metrics)
+	web        webplay.Config
 }
+
+// PagesAt is where the play links point ("http://pages.test" unless
+// set).
+const PagesAt = "http://pages.test"
+
+// Web sets the play links' configuration (the pages' address is PagesAt
+// when c leaves it unset).
+func Web(c webplay.Config) Option { return func(o *options) { o.web = c } }
 
 // Clock makes tc the time control of games started without one (as the
 // config's clock key does for cmd/ataxxbot, for tournaments too).
@@ -74,6 +85,13 @@ func New(cfg bot.Config, st bot.Store, clk bot.Clock, kinds []bot.Kind, log *slo
 	clock.Attach(b, o.clock, log)
 	h := &Host{Bot: b, Pictures: pictures.New(b), Spectators: spectate.Attach(b)}
 	if h.Players, err = players.New(b, log); err != nil {
+		b.Close()
+		return nil, err
+	}
+	if o.web.BaseURL == nil {
+		o.web.BaseURL = func() string { return PagesAt }
+	}
+	if h.Web, err = webplay.Attach(b, o.web); err != nil {
 		b.Close()
 		return nil, err
 	}

@@ -234,6 +234,8 @@ func (s *Spectators) tableView(ctx context.Context, e runningEntry) (bot.GameVie
 	_, exports := t.Kind().(bot.Exporter)
 	v.Exportable = exports && (!spec.Hidden || !v.Running)
 	_, v.Picture = t.State().(bot.Picturer)
+	v.Surface = spectatorSurface(t.State())
+	v.Replayable = replayable(t.State()) && !v.Running
 	v.Version = viewVersion(v.Board, v.Status, seen.Caption)
 	if !v.Running {
 		v.Result, v.Ended = rec.Result, rec.Updated
@@ -270,6 +272,8 @@ func (s *Spectators) archivedView(g bot.ArchivedGame) (bot.GameView, error) {
 	}
 	_, v.Exportable = kind.(bot.Exporter)
 	_, v.Picture = st.(bot.Picturer)
+	v.Surface = spectatorSurface(st)
+	v.Replayable = replayable(st)
 	v.Version = viewVersion(v.Board, v.Status, g.Caption())
 	if len(g.Networks) > 0 {
 		v.Network = g.Networks[0]
@@ -351,4 +355,63 @@ func (s *Spectators) GamePicture(ctx context.Context, id string) ([]byte, error)
 	}
 	bot.EndState(st, bot.Result{Over: true, Winner: g.Winner, Ending: g.Ending}) // a resignation the state did not see
 	return s.core.BoardPNG(st, bot.Spectator, g.Caption())
+}
+
+// spectatorSurface is st's board for drawing as a spectator sees it,
+// with nothing to do on it; nil when the kind draws none.
+func spectatorSurface(st bot.State) *bot.Surface {
+	s, ok := st.(bot.Surfacer)
+	if !ok {
+		return nil
+	}
+	sf := s.Surface(bot.Spectator)
+	sf.Moves, sf.Tools = nil, nil
+	return &sf
+}
+
+// replayable says st gives its game's positions.
+func replayable(st bot.State) bool {
+	_, ok := st.(bot.Replayer)
+	return ok
+}
+
+// ReplayGame returns a finished game's board and its positions since play
+// began, from the archive; hide[s] keeps seat s's hidden pieces hidden (a
+// hidden kind's). A game still running gives an error wrapping
+// bot.ErrNotSeated (its secrets are its players'); one not in the archive,
+// or whose kind gives no positions, bot.ErrNotFound.
+func (s *Spectators) ReplayGame(ctx context.Context, id string, hide []bool) (bot.Surface, []bot.Frame, error) {
+	list, _, err := s.loadRunning(ctx)
+	if err != nil {
+		return bot.Surface{}, nil, err
+	}
+	for _, e := range list {
+		if e.ID != id {
+			continue
+		}
+		if v, ok, err := s.tableView(ctx, e); err != nil {
+			return bot.Surface{}, nil, err
+		} else if ok && v.Running {
+			return bot.Surface{}, nil, fmt.Errorf("%w: game %s is still running", bot.ErrNotSeated, id)
+		}
+	}
+	g, err := s.archivedByID(ctx, id)
+	if err != nil {
+		return bot.Surface{}, nil, err
+	}
+	_, _, st, err := s.core.DecodeArchived(g)
+	if err != nil {
+		return bot.Surface{}, nil, fmt.Errorf("%w: game %s: %w", bot.ErrNotFound, id, err)
+	}
+	bot.EndState(st, bot.Result{Over: true, Winner: g.Winner, Ending: g.Ending})
+	r, ok := st.(bot.Replayer)
+	sf := spectatorSurface(st)
+	if !ok || sf == nil {
+		return bot.Surface{}, nil, fmt.Errorf("%w: game %s has no replay", bot.ErrNotFound, id)
+	}
+	frames, err := r.Frames(hide)
+	if err != nil {
+		return bot.Surface{}, nil, fmt.Errorf("%w: game %s: %w", bot.ErrNotFound, id, err)
+	}
+	return *sf, frames, nil
 }

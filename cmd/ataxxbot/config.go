@@ -81,6 +81,11 @@ type Config struct {
 		MaxStreams       int    `yaml:"max_streams"`
 		StreamsPerClient int    `yaml:"streams_per_client"`
 		ClientHeader     string `yaml:"client_header"`
+		// LinkSecret signs the play links (web); or the environment's
+		// ATAXXBOT_LINK_SECRET. Empty: a key of the process's own.
+		LinkSecret string `yaml:"link_secret"`
+		// LinkTTL is how long a play link works; default 12h.
+		LinkTTL time.Duration `yaml:"link_ttl"`
 	} `yaml:"http"`
 }
 
@@ -329,6 +334,12 @@ func (c *Config) check() error {
 	c.Engines = c.Games["ataxx"].Engines
 	if err := c.Limits.check(); err != nil {
 		return err
+	}
+	if n := len(c.HTTP.LinkSecret); n > 0 && n < 32 {
+		return fmt.Errorf("config: http.link_secret: %d characters; give at least 32 (or none: a key of the process's own)", n)
+	}
+	if c.HTTP.LinkTTL < 0 {
+		return fmt.Errorf("config: http.link_ttl: want a positive duration like 12h")
 	}
 	if c.HTTP.MaxStreams < 0 || c.HTTP.StreamsPerClient < 0 {
 		return fmt.Errorf("config: http.max_streams and http.streams_per_client cannot be negative")

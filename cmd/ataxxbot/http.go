@@ -63,7 +63,7 @@ func startHTTP(ctx context.Context, cfg Config, reg *prometheus.Registry, b *hos
 	if cfg.HTTP.Listen == "" {
 		return opsServer{stop: func() {}}, nil
 	}
-	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Log: log,
+	srv, err := web.New(web.Config{Addr: cfg.HTTP.Listen, Store: st, Gatherer: reg, Games: b, Play: b.Web, Log: log,
 		MaxStreams: cfg.HTTP.MaxStreams, StreamsPerClient: cfg.HTTP.StreamsPerClient, ClientHeader: cfg.HTTP.ClientHeader})
 	if err != nil {
 		return opsServer{}, fmt.Errorf("http: %w", err)
@@ -72,6 +72,11 @@ func startHTTP(ctx context.Context, cfg Config, reg *prometheus.Registry, b *hos
 		return opsServer{}, fmt.Errorf("http.listen %s: %w", cfg.HTTP.Listen, err)
 	}
 	log.Info("http listening", "addr", srv.Addr())
+	base := cfg.HTTP.PublicURL
+	if base == "" {
+		base = "http://" + srv.Addr()
+	}
+	b.base.Store(&base)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -205,7 +205,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	defer ops.stop()
 	if networked {
-		if err := serveNetworks(ctx, cfg, b, st, log, ops.reg); err != nil {
+		if err := serveNetworks(ctx, cfg, h, st, log, ops.reg); err != nil {
 			fmt.Fprintln(stderr, "ataxxbot:", err)
 			return 1
 		}
@@ -224,6 +224,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	rt := &deliver.Router{Local: map[string]bot.Sender{console.Network: con}, Serves: con.Serves, Box: mail, Log: log,
 		WholeNetworks: map[string]bool{discord.Network: true}, Pictures: b.PictureOf}
 	con.Handler = rt.Handler(b)
+	h.routeVia(rt)
 	b.Async(rt) // your move at once, the AI's when it comes
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -368,7 +369,8 @@ type network interface {
 
 // serveNetworks runs the bot on every configured chat network until ctx
 // is done (or one of them fails).
-func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, log *slog.Logger, reg *prometheus.Registry) error {
+func serveNetworks(ctx context.Context, cfg Config, h *host, st bot.Store, log *slog.Logger, reg *prometheus.Registry) error {
+	b := h.Bot
 	nets := map[string]network{}
 	leases := map[string]string{} // network -> the name of its lease
 	mail, _ := st.(bot.Mailbox)
@@ -428,6 +430,7 @@ func serveNetworks(ctx context.Context, cfg Config, b *bot.Bot, st bot.Store, lo
 	for name, n := range nets {
 		rt.Local[name] = n
 	}
+	h.routeVia(rt)
 	b.Async(rt)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -1,0 +1,164 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// PlayerView returns the game at table as the person user sees it from
+// their seat (their own secrets, the moves and commands open to them now,
+// the clocks): what a play page shows. Someone who holds no seat sees the
+// spectator's view with nothing to do. A table with no game, or one whose
+// record cannot be read, gives an error wrapping ErrNotFound.
+func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView, error) {
+	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel, UserID: user.ID, Name: user.Name})
+	if err != nil {
+		return PlayView{}, err
+	}
+	if t.empty() || t.damaged != nil || t.st == nil {
+		return PlayView{}, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
+	}
+	sp := t.speaker(Message{Network: table.Network, Channel: table.Channel, UserID: user.ID, Name: user.Name})
+	seat := t.viewer(sp)
+	v := PlayView{
+		Seat:   seat,
+		Seats:  slices.Clone(sp.seats),
+		Phase:  string(t.rec.Phase),
+		Status: t.status(sp),
+		Board:  b.withNotes(t, t.st.Board(seat)).Text,
+		Game:   t.gameView(),
+		Menu:   b.menu(t.spec),
+	}
+	if s, ok := t.st.(Surfacer); ok {
+		v.Surface = s.Surface(seat)
+		if t.canConfigure(sp) != nil {
+			v.Surface.Tools = nil
+		}
+		if !slices.Contains(t.st.Pending(), seat) || t.rec.Phase != PhasePlaying {
+			v.Surface.Moves = nil
+		}
+	}
+	v.Commands = t.actionsFor(sp)
+	v.Clocks = t.clockViews()
+	v.Version = viewDigest(v)
+	return v, nil
+}
+
+// gameView is the table's game as a spectator's list shows it: its id,
+// kind, players, moves and result.
+func (t *tx) gameView() GameView {
+	v := GameView{
+		ID: t.rec.ID, Kind: strings.ToLower(t.spec.Name), Title: t.spec.Title,
+		Network: t.table.Network, Channel: t.table.Channel,
+		Running: t.rec.Phase != PhaseOver,
+		Moves:   slices.Clone(t.rec.Moves),
+		Began:   t.rec.Began,
+	}
+	if !v.Running {
+		v.Result, v.Ended = OverText(t.spec.Seats, t.rec.Outcome()), t.rec.Updated
+	}
+	for i, s := range t.rec.Seats {
+		p := PlayerView{Seat: t.spec.SeatName(i)}
+		switch s.Kind {
+		case SeatHuman:
+			p.Name = s.Name
+		case SeatAI:
+			p.Name, p.AI = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(t.who(i), p.Seat+" "), "("), ")"), true
+		}
+		v.Players = append(v.Players, p)
+	}
+	return v
+}
+
+// actionsFor are the buttons for what the table allows the speaker now:
+// Join while a seat is open to them; in play the kind's own for their
+// seat to move (Pass, Ready), then Undo, Draw, Abort and Resign; after
+// it, Rematch and New game.
+func (t *tx) actionsFor(sp speaker) []Action {
+	var acts []Action
+	switch t.rec.Phase {
+	case PhaseSetup:
+		if !sp.seated() && (t.rec.Waiting && t.rec.FirstOpen() >= 0 || slices.ContainsFunc(t.rec.Seats, func(s Seat) bool { return s.Kind == SeatInvited && s.UserID == sp.UserID })) {
+			acts = append(acts, Action{Label: "Join", Command: "join"})
+		}
+		if sp.seated() && !t.rec.Waiting {
+			acts = append(acts, Action{Label: "Start", Command: "start"})
+		}
+	case PhasePlaying:
+		if !sp.seated() {
+			break
+		}
+		seen := map[string]bool{}
+		for _, seat := range sp.seats {
+			if !slices.Contains(t.st.Pending(), seat) {
+				continue
+			}
+			for _, a := range t.st.Actions(seat) {
+				if !seen[a.Command] {
+					seen[a.Command] = true
+					acts = append(acts, a)
+				}
+			}
+		}
+		if t.spec.Undo {
+			acts = append(acts, Action{Label: "Undo", Command: "undo"})
+		}
+		draw := Action{Label: "Offer a draw", Command: "draw"}
+		if t.rec.DrawBy > 0 && !slices.Contains(sp.seats, t.rec.DrawBy-1) && t.b.clock.Now().Sub(t.rec.DrawAt) <= t.b.cfg.DrawWindow {
+			draw.Label = "Accept the draw"
+		}
+		acts = append(acts, draw, Action{Label: "Abort", Command: "abort"}, Action{Label: "Resign", Command: "resign"})
+	case PhaseOver:
+		if sp.seated() {
+			acts = append(acts, Action{Label: "Rematch", Command: "rematch"})
+		}
+		acts = append(acts, Action{Label: "New game", Command: "new"})
+	}
+	return acts
+}
+
+// menu is every command a table of spec takes: the host's, then the
+// kind's own.
+func (b *Bot) menu(spec Spec) []CommandSpec {
+	out := b.HostCommands()
+	return append(out, spec.Commands...)
+}
+
+// clockViews are the seats' clocks as of now, for a page to tick: the
+// seat to move has used the time since its turn began.
+func (t *tx) clockViews() []ClockView {
+	c := t.rec.Clock
+	if c == nil {
+		return nil
+	}
+	var out []ClockView
+	for i, ms := range c.LeftMS {
+		cv := ClockView{Seat: i, Left: time.Duration(ms) * time.Millisecond}
+		if i == c.Turn && !c.Since.IsZero() && t.rec.Phase == PhasePlaying {
+			cv.Running = true
+			cv.Left = max(cv.Left-t.b.clock.Now().Sub(c.Since), 0) // correspondence: LeftMS is the move's whole time
+		}
+		out = append(out, cv)
+	}
+	return out
+}
+
+// viewDigest is a short digest of what a view shows, without its ticking
+// clocks (they change every instant; the page ticks them itself).
+func viewDigest(v PlayView) string {
+	clocks := v.Clocks
+	v.Clocks = nil
+	data, _ := json.Marshal(v)
+	h := fnv.New64a()
+	h.Write(data)
+	for _, c := range clocks {
+		fmt.Fprintf(h, "|%d%t", c.Seat, c.Running)
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
+}
