@@ -530,9 +530,11 @@ func (s *state) Summary(viewer int) string {
 	return fmt.Sprintf("Rules %s. %s", s.Rules, s.score())
 }
 
-// Actions offers Pass when the side to move can only pass.
+// Actions offers Pass when the side to move can only pass: it has no
+// clone or jump, and the game goes on (the other side can move, and
+// neither the rules nor the host have ended it).
 func (s *state) Actions(seat int) []bot.Action {
-	if seat == int(s.pos.Turn()) && !s.pos.HasMoves(s.pos.Turn()) && s.pos.Outcome() == ataxx.Ongoing {
+	if seat == int(s.pos.Turn()) && !s.pos.HasMoves(s.pos.Turn()) && !s.over() {
 		return []bot.Action{{Label: "Pass", Command: "pass"}}
 	}
 	return nil
