@@ -1,6 +1,7 @@
 package congogame_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -410,5 +411,62 @@ func TestFramesSinceBegin(t *testing.T) {
 	}
 	if frames[1].Move != "a6-a5" {
 		t.Errorf("frame 1 move: got %q; want a6-a5", frames[1].Move)
+	}
+}
+
+// TestSurfacePlayouts plays whole games by the page's clicks alone, a
+// seeded random click move at a time: each position offers as many
+// moves as the engine has, every text offered plays, and the replay has
+// a frame per action ending on the final board.
+func TestSurfacePlayouts(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		seed uint64
+	}{
+		{name: "standard", fen: congo.StartFEN, seed: 1},
+		{name: "standard again", fen: congo.StartFEN, seed: 2},
+		{name: "busy", fen: busy, seed: 3},
+		{name: "double jump", fen: doubleJump, seed: 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := newState(t, tt.fen)
+			rng := rand.New(rand.NewPCG(tt.seed, 0))
+			acts := 0
+			for ; acts < 300 && len(st.Pending()) > 0; acts++ {
+				seat := st.Pending()[0]
+				pos, err := congo.ParseFEN(fenOf(t, st))
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves := surfacer(t, st).Surface(seat).Moves
+				if want := len(pos.LegalMoves()); len(moves) != want {
+					t.Fatalf("action %d, %s: got %d moves; want %d", acts, pos.FEN(), len(moves), want)
+				}
+				cm := moves[rng.IntN(len(moves))]
+				if _, err := st.Act(seat, words(cm.Text)); err != nil {
+					t.Fatalf("action %d, %s: %q: %v", acts, pos.FEN(), cm.Text, err)
+				}
+			}
+			t.Logf("%d actions, %s", acts, fenOf(t, st))
+			frames, err := surfacer(t, st).Frames(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(frames) != acts+1 {
+				t.Fatalf("frames: got %d; want %d", len(frames), acts+1)
+			}
+			end := surfacer(t, st).Surface(bot.Spectator)
+			last := frames[len(frames)-1]
+			for j, c := range end.Cells {
+				if last.Pieces[j] != c.Piece {
+					t.Errorf("last frame, %s: got %q; want %q", c.Name, last.Pieces[j], c.Piece)
+				}
+			}
+			if !slices.Equal(last.Last, end.Last) {
+				t.Errorf("last frame's last: got %v; want %v", last.Last, end.Last)
+			}
+		})
 	}
 }
