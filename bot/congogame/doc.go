@@ -59,6 +59,19 @@
 // trailing '+'; the stop as the monkey's square twice. The position is
 // replayed from them.
 //
+// # The board on a page
+//
+// The state is a bot.Surfacer and a bot.Replayer. Its surface is the
+// text board's squares, a7 top left to g1 bottom right, the river and
+// the castles marked, pieces by their FEN letters; the seat to move gets
+// every legal turn as clicks, the monkey then each landing of its path,
+// every stopping point of a path a move of its own (a single jump the
+// monkey could follow up said "b1-d3 stop"). While its jumps are taken
+// one at a time the moves are the jumps on and the stop (the monkey
+// clicked twice, "stop"), and Actions offers a Stop button. Setup is a
+// position by FEN: no setup tools. Frames replays the record since play
+// began, a frame an action.
+//
 // # Export
 //
 // Export writes a game as a file for the guide's program: cmd/congo,

@@ -505,9 +505,11 @@ func (s *state) turnNumber() int {
 	return n
 }
 
-// Actions offers Stop while a monkey's jump is under way.
+// Actions offers Stop to the seat to move while its monkey's jumps are
+// taken one at a time, and never once the game is over, by the rules or
+// by the host.
 func (s *state) Actions(seat int) []bot.Action {
-	if seat == int(s.pos.Turn()) && s.pos.Jumping() && s.pos.Outcome() == congo.Ongoing {
+	if seat == int(s.pos.Turn()) && s.pos.Jumping() && s.pos.Outcome() == congo.Ongoing && s.ended == nil {
 		return []bot.Action{{Label: "Stop", Command: "stop"}}
 	}
 	return nil
