@@ -540,3 +540,70 @@ func cellPieces(sf bot.Surface) []string {
 	}
 	return out
 }
+
+// tableSurface is the Surface for viewer of the game stored at the
+// harness's table, decoded as the host decodes it.
+func (h *harness) tableSurface(viewer int) bot.Surface {
+	h.t.Helper()
+	st, err := abalonegame.New(abalonegame.Options{}).Decode(h.record().State)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return surfaceOf(h.t, st, viewer)
+}
+
+// TestSurfaceTextsTheHostTakes: at a table the host keeps, a click's Text
+// said as a command is the move, in either notation: the broadside of the
+// browser's test (after b6c6 h4g4 c6d6 g4f4, Black's c3 c4 c5 to d3 d4
+// d5, given by each of the three cells), and a move of White's.
+func TestSurfaceTextsTheHostTakes(t *testing.T) {
+	for _, n := range []string{"standard", "amalone"} {
+		t.Run(n, func(t *testing.T) {
+			h := newHarness(t)
+			run(t, h, []step{
+				{user: "alice", text: "!abalone start @bob " + n, want: "challenges you"},
+				{user: "bob", text: "!abalone join", want: "Game on"},
+			})
+			users := [2]string{"alice", "bob"}
+			for _, text := range broadsideGame {
+				p := h.position()
+				h.must(users[p.Turn()], "!"+text, "to move")
+			}
+			sf := h.tableSurface(0)
+			p := h.position()
+			m, err := p.ParseMoveIn("c3c5d3", abalone.Standard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nt, _ := abalone.ParseNotation(n)
+			want := p.FormatMove(m, nt)
+			var paths []string
+			for _, c := range sf.Moves {
+				if c.Text == want {
+					paths = append(paths, c.Path...)
+				}
+			}
+			if len(paths) != 3 {
+				t.Fatalf("clicks of %s: paths %v; want one for each of the three marbles", want, paths)
+			}
+			h.must("alice", "!"+want, "3 marbles broadside")
+			after := p
+			after.MakeMove(m)
+			if got := h.position(); got != after {
+				t.Fatalf("after %s: %s; want %s", want, got.Text(), after.Text())
+			}
+			if got := h.tableSurface(bot.Spectator).Last; len(got) != 6 {
+				t.Errorf("last after a broadside of three: %v; want the three cells left and the three entered", got)
+			}
+			// White's turn: a click the page offers White plays.
+			white := h.tableSurface(1).Moves
+			if len(white) == 0 {
+				t.Fatal("white has no moves")
+			}
+			h.must("bob", "!"+white[len(white)/2].Text, "Black (alice) to move")
+			if len(h.tableSurface(1).Moves) != 0 {
+				t.Errorf("white has moves on black's turn")
+			}
+		})
+	}
+}
