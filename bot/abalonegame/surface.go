@@ -26,8 +26,8 @@ var (
 // Surface is the board as viewer may see it (Abalone hides nothing) and
 // the moves viewer may make now as clicks.
 //
-// A move is clicked as aMalone's players gave it: select the one to
-// three marbles that move, then click the cell that says where they go.
+// A move is clicked in two steps: select the one to three marbles that
+// move, then click the cell that says where they go.
 // An in-line move is told by the cell ahead of its leading marble, the
 // one it moves into (empty, or the opponent's marble it pushes: Mark
 // "push", "capture" when one goes off the board). A broadside is told by
@@ -36,6 +36,7 @@ var (
 // group sliding up-left or up-right along a row shares all but one cell),
 // that cell means neither and is left out, so each broadside keeps at
 // least its outer cell. Own marbles are never targets, only selected.
+// Last marks the last move (see lastSquares), a move before play too.
 //
 // Moves go to the seat to move while the game goes on; Tools (aMalone's
 // set-up clicks) until play is known to have begun. A state decoded from
