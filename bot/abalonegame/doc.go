@@ -34,6 +34,13 @@
 //     times out, exits, answers nonsense or moves illegally loses the
 //     game (bot.ProgramError).
 //
+// On the web's play page (surface.go) the board is the hexagon of 61
+// cells named in the table's notation; a move is clicked as its marbles,
+// then the cell ahead of an in-line move or a cell a broadside's marble
+// goes to; a setup is clicked with aMalone's buttons (left: the marble of
+// the side that begins, right: the other's). A finished game replays
+// from where play began (Frames).
+//
 // The stored state is JSON: the start (a layout name or a position text),
 // the moves in standard notation, how many were made before play began,
 // and the table's notation. Decode replays and checks every move.

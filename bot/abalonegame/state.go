@@ -31,6 +31,11 @@ type state struct {
 	notation abalone.Notation
 	pos      abalone.Position
 	game     *Game
+	// playing says play is known to have begun: Begin was called, or a
+	// decoded record had moves before play. A record whose play began
+	// with no move before it reads the same as a setup, so a decoded
+	// state may not know (see Surface).
+	playing bool
 	// ended is how the host ended the game (a resignation, an agreed
 	// draw, the flag), nil while the rules decide. It is not in the
 	// record: the host's record keeps the ending and tells a decoded
@@ -84,6 +89,7 @@ func (s *state) load(r record) error {
 		return fmt.Errorf("%w: began %d outside 0..%d", abalone.ErrInvalidGame, r.Began, len(moves))
 	}
 	s.start, s.moves, s.began, s.notation, s.pos = start, moves, r.Began, n, p
+	s.playing = r.Began > 0
 	return nil
 }
 
@@ -340,7 +346,7 @@ func capital(s string) string {
 }
 
 func (s *state) Begin() error {
-	s.began = len(s.moves)
+	s.began, s.playing = len(s.moves), true
 	return nil
 }
 
