@@ -12,8 +12,20 @@
 //     ROW ROW ROW ROW" (the protocol's letters, in board order as the
 //     protocol writes them: Red back row first, Blue front row first,
 //     columns a to j), "setup NAME" (a named formation) or "setup
-//     random", changeable until "ready". The army comes back privately;
+//     random", changeable until "ready", and "swap A B" to exchange two
+//     of its pieces in the seat's own rows. The army comes back privately;
 //     the channel hears only "Red is ready.".
+//   - Surface (bot.Surfacer) is the board a play page draws, exactly the
+//     board Board prints for that viewer: 10x10 cells named as the chat
+//     names squares (a1 bottom left, Blue's army at the top, so Blue's
+//     surface is Flip), the lakes "water", another army's unrevealed
+//     pieces as its hidden mark, and a Pieces map of only the looks on the
+//     board. The side to move gets its legal moves as clicks ("attack"
+//     onto an enemy piece); a seat in the setup with an army and not ready
+//     gets the Swap tool; before it sends one it sees its rows empty, with
+//     the Random army and Fortress buttons (Actions). Frames
+//     (bot.Replayer) is a finished game's positions from both armies
+//     placed, a seat's army hidden as its opponent saw it on request.
 //   - Play: "move b4-b6", "!b4-b6", or the protocol's "move 1 3 UP 2".
 //     Columns are a–j and rows 1–10 from Red's side. Each combat is
 //     announced (both ranks, who died). Board(seat) shows the seat its own
@@ -44,7 +56,7 @@
 //     resigner's SURRENDER; see Export). A running game is exported only
 //     to its players, the opponent's army written as #.
 //
-// A resignation is the host's: it ends the table without telling the
-// State, so the board after a resignation still hides both armies; the
-// other endings show everything to everyone.
+// A resignation, an agreed draw, an abort or a flag is the host's: it
+// tells the State through End (bot.Ender), and from then on, as after
+// every other ending, everyone sees both armies.
 package strategogame

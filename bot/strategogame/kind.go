@@ -89,6 +89,12 @@ func (k *Kind) Spec() bot.Spec {
 				Usage:   "setup ROW ROW ROW ROW | setup NAME | setup random",
 				Summary: "privately, before play: your army (letters 1-9 s B F, rows in board order: Red back row first, Blue front row first)",
 				Private: true},
+			{Name: "swap", Use: bot.Act, Args: []bot.Arg{
+				{Name: "a", Desc: "a square of your rows", Type: bot.ArgWord, Required: true},
+				{Name: "b", Desc: "another square of your rows", Type: bot.ArgWord, Required: true}},
+				Usage:   "swap A B",
+				Summary: "privately, before ready: exchange the pieces of your army on two squares of your rows (b1 c2)",
+				Private: true},
 			{Name: "ready", Use: bot.Act, Summary: "your army is final; play starts when both are ready"},
 			{Name: "move", Aliases: []string{"m"}, Use: bot.Act, Args: rest("move", "b4-b6, or X Y DIR [N]"),
 				Usage:   "move b4-b6 | move X Y DIR [N] | b4-b6",

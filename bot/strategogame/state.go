@@ -191,7 +191,7 @@ func (s *state) Pending() []int {
 	return []int{int(p.Side())}
 }
 
-// Act plays a command of seat: setup, ready, move, a bare move, or an AI
+// Act plays a command of seat: setup, swap, ready, move, a bare move, or an AI
 // program's forfeit.
 func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 	switch {
@@ -208,6 +208,8 @@ func (s *state) Act(seat int, c bot.Command) (bot.Played, error) {
 		return s.setup(seat, arg)
 	case "ready":
 		return s.ready(seat, c)
+	case "swap":
+		return s.swap(seat, c.Args)
 	case "move", "m":
 		return s.move(arg)
 	case forfeitVerb:

@@ -202,15 +202,18 @@ func (s *state) View(c bot.Command, viewer int) (bot.Reply, error) {
 	return bot.Reply{}, fmt.Errorf("%s is not a look of Stratego", c.Verb)
 }
 
-// Actions offer Ready once an army is sent, and a random army before.
+// Actions offer a seat in the setup that is not ready a random army and
+// the fortress formation (either replaces the army it has), and Ready
+// once it has sent one.
 func (s *state) Actions(seat int) []bot.Action {
 	if !s.rec.Began || s.game != nil || s.over() || seat < 0 || seat > 1 || s.rec.Ready[seat] {
 		return nil
 	}
-	if s.rec.Setups[seat] == "" {
-		return []bot.Action{{Label: "Random army", Command: "setup random"}}
+	acts := []bot.Action{{Label: "Random army", Command: "setup random"}, {Label: "Fortress", Command: "setup fortress"}}
+	if s.rec.Setups[seat] != "" {
+		acts = append(acts, bot.Action{Label: "Ready", Command: "ready"})
 	}
-	return []bot.Action{{Label: "Ready", Command: "ready"}}
+	return acts
 }
 
 // Result tells whether the game is over: a flag captured, a side with no
