@@ -43,10 +43,13 @@ func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView,
 		if !slices.Contains(t.st.Pending(), seat) || t.rec.Phase != PhasePlaying {
 			v.Surface.Moves = nil
 		}
+		if t.rec.Phase != PhasePlaying {
+			v.Surface.Turn = -1
+		}
 	}
 	v.Commands = t.actionsFor(sp)
 	v.Clocks = t.clockViews()
-	v.Version = viewDigest(v)
+	v.Version = viewDigest(v, t.version)
 	return v, nil
 }
 
@@ -149,16 +152,15 @@ func (t *tx) clockViews() []ClockView {
 	return out
 }
 
-// viewDigest is a short digest of what a view shows, without its ticking
-// clocks (they change every instant; the page ticks them itself).
-func viewDigest(v PlayView) string {
-	clocks := v.Clocks
-	v.Clocks = nil
+// viewDigest is a short digest of what a view shows, without what ticks
+// (the clocks, and the status line and board that say them: the page ticks them
+// itself) but with the record's stored version, which every change to the
+// table changes.
+func viewDigest(v PlayView, version uint64) string {
+	v.Clocks, v.Status, v.Board = nil, "", ""
 	data, _ := json.Marshal(v)
 	h := fnv.New64a()
 	h.Write(data)
-	for _, c := range clocks {
-		fmt.Fprintf(h, "|%d%t", c.Seat, c.Running)
-	}
+	fmt.Fprintf(h, "|%d", version)
 	return strconv.FormatUint(h.Sum64(), 36)
 }

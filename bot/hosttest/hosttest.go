@@ -21,10 +21,10 @@ import (
 // (Handle, Resume ...) and the features' views are its own.
 type Host struct {
 	*bot.Bot
-	*tournament.Director // ViewTournament, RunningTournaments, FinishedTournaments
-	*players.Players     // the archive's views: RecentGames, Leaderboard, ExportGame
-	*pictures.Pictures   // Picture, PictureFor
-	*spectate.Spectators // RunningGames, ViewGame, GamePicture, ReplayGame
+	*tournament.Director              // ViewTournament, RunningTournaments, FinishedTournaments
+	*players.Players                  // the archive's views: RecentGames, Leaderboard, ExportGame
+	*pictures.Pictures                // Picture, PictureFor
+	*spectate.Spectators              // RunningGames, ViewGame, GamePicture, ReplayGame
 	Web                  *webplay.Web // the play links and pages: PlayView, Say
 }
 
