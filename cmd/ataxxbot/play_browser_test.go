@@ -1,0 +1,300 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The play pages in headless Chromium, through the real binary: the
+// console is the channel (it shows what every player is told, private
+// lines marked), each player a browser of their own opened at the link
+// web gave them privately. What a test clicks is what a player clicks:
+// the board's cells by their data-square, the page's buttons.
+
+// pageTimeout bounds one wait in a page.
+const pageTimeout = 30 * time.Second
+
+// playBot starts the bot's console with its pages on a free address.
+func playBot(t *testing.T) (*proc, string) {
+	t.Helper()
+	bin := buildBot(t)
+	addr := freeAddr(t)
+	p := startProc(t, bin, "bot", []string{"ATAXXBOT_LINK_SECRET=0123456789abcdef0123456789abcdef-browser"}, "console", "-store", "mem", "-http", addr)
+	waitStatus(t, "http://"+addr+"/healthz", 200)
+	return p, "http://" + addr
+}
+
+var playLink = regexp.MustCompile(`https?://\S+/play/[A-Za-z0-9_.-]+`)
+
+// link asks the bot privately for user's play link, as a player does.
+func link(t *testing.T, p *proc, user string) string {
+	t.Helper()
+	p.send(t, "<"+user+"> /msg web")
+	for _, line := range p.expect(t, "[private "+user+"] Your link to play", procTimeout) {
+		if strings.HasPrefix(line, "[private "+user+"]") {
+			if u := playLink.FindString(line); u != "" {
+				return u
+			}
+		}
+	}
+	t.Fatalf("no play link for %s", user)
+	return ""
+}
+
+// sizedBrowser is a Chromium of its own (a player's browser) with a
+// window of w×h; phone emulates a phone's screen (touch, mobile viewport,
+// scale 2).
+func sizedBrowser(t *testing.T, w, h int64, phone bool) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath(t)), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true), chromedp.WindowSize(int(w), int(h)))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancelTime)
+	if phone {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+			t.Fatalf("emulating a phone: %v", err)
+		}
+	}
+	return ctx
+}
+
+// open navigates to url and waits for the page's script to have drawn
+// the board.
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	waitJS(t, ctx, `document.querySelector("svg.board .cell[data-square]") !== null`, "a board on "+url)
+}
+
+// waitJS polls expr in the page until it is true.
+func waitJS(t *testing.T, ctx context.Context, expr, what string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(pageTimeout))); err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+		t.Fatalf("waiting for %s: %v; the page shows:\n%s", what, err, text)
+	}
+}
+
+// js evaluates expr in the page.
+func js[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// cell is the CSS selector of a square's cell.
+func cell(sq string) string { return `svg.board .cell[data-square="` + sq + `"]` }
+
+// click clicks the squares in order, as a mouse does.
+func click(t *testing.T, ctx context.Context, squares ...string) {
+	t.Helper()
+	for _, sq := range squares {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(sq)))); err != nil {
+			t.Fatalf("clicking %s: %v", sq, err)
+		}
+	}
+}
+
+// pieceAt is the data-piece of what stands on sq ("" for nothing).
+func pieceAt(t *testing.T, ctx context.Context, sq string) string {
+	t.Helper()
+	return js[string](t, ctx, fmt.Sprintf(`(function(){var p=document.querySelector(%q);return p?p.dataset.piece:""})()`, cell(sq)+" [data-piece]"))
+}
+
+// waitPiece waits until sq shows piece (a page following the game).
+func waitPiece(t *testing.T, ctx context.Context, sq, piece string) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf(`(function(){var p=document.querySelector(%q);return (p?p.dataset.piece:"")===%q})()`, cell(sq)+" [data-piece]", piece),
+		fmt.Sprintf("%q on %s", piece, sq))
+}
+
+// press clicks the page's button that says command.
+func press(t *testing.T, ctx context.Context, command string) {
+	t.Helper()
+	sel := `button.command[data-command="` + command + `"]`
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector(%q) !== null`, sel), "the "+command+" button")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		t.Fatalf("pressing %s: %v", command, err)
+	}
+}
+
+// classesOf lists the class of each square's cell.
+func classesOf(t *testing.T, ctx context.Context, squares ...string) []string {
+	t.Helper()
+	var out []string
+	for _, sq := range squares {
+		out = append(out, js[string](t, ctx, fmt.Sprintf(`document.querySelector(%q).getAttribute("class")`, cell(sq))))
+	}
+	return out
+}
+
+// pageFigures are what a page costs its reader: the bytes it brought
+// (the document and its files, compressed as sent) and when it first
+// painted.
+type pageFigures struct {
+	Bytes      int
+	FirstPaint float64 // milliseconds from the navigation
+}
+
+func figures(t *testing.T, ctx context.Context) pageFigures {
+	t.Helper()
+	return js[pageFigures](t, ctx, `(function(){
+		var n = performance.getEntriesByType("navigation")[0];
+		var bytes = n ? (n.transferSize || n.encodedBodySize) : 0;
+		performance.getEntriesByType("resource").forEach(function (r) { if (r.initiatorType !== "fetch" && r.name.indexOf("/events") < 0) bytes += (r.transferSize || r.encodedBodySize); });
+		var fp = performance.getEntriesByType("paint").filter(function (p) { return p.name === "first-contentful-paint"; })[0];
+		return {Bytes: bytes, FirstPaint: fp ? fp.startTime : -1};
+	})()`)
+}
+
+// shot saves a screenshot of the page as ATAXXBOT_SHOTS/NAME.png, and the
+// page's figures beside the others in figures.txt, when that variable
+// names a folder; either way the figures are logged.
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	f := figures(t, ctx)
+	line := fmt.Sprintf("%-24s %7.1f KiB  first paint %6.0f ms", name, float64(f.Bytes)/1024, f.FirstPaint)
+	t.Log(line)
+	dir := os.Getenv("ATAXXBOT_SHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		t.Error(err)
+	}
+	fd, err := os.OpenFile(filepath.Join(dir, "figures.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	defer fd.Close()
+	fmt.Fprintln(fd, line)
+}
+
+// fetch GETs url and returns its body.
+func fetch(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+// TestTwoBrowsersPlayAtaxx: alice and bob each open the link web gave
+// them privately and play an Ataxx game to its end by clicks, while the
+// channel (the console) hears every move as if typed; each page follows
+// the other's moves by itself. A clone's and a jump's targets are told
+// apart. Then the finished game's page replays it: first, back, forward,
+// last, the arrow keys, and play-through.
+func TestTwoBrowsersPlayAtaxx(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and two browsers")
+	}
+	p, base := playBot(t)
+	p.send(t, "<alice> start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	// A small arena, so the game ends in three moves: row 7 only.
+	p.send(t, "<alice> setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1")
+	p.expect(t, "Position set", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	alice, bob := sizedBrowser(t, 1100, 900, false), sizedBrowser(t, 1100, 900, false)
+	open(t, alice, link(t, p, "alice"))
+	open(t, bob, link(t, p, "bob"))
+
+	click(t, alice, "a7")
+	waitJS(t, alice, `document.querySelectorAll("svg.board .cell.target").length === 2`, "two targets for a7")
+	if got := classesOf(t, alice, "b7", "c7"); !strings.Contains(got[0], "mark-clone") || !strings.Contains(got[1], "mark-jump") {
+		t.Errorf("targets of a7: got classes %q; want b7 a clone, c7 a jump", got)
+	}
+	shot(t, alice, "play-ataxx")
+	click(t, alice, "b7")
+	p.expect(t, "Red (alice) plays a7-b7", procTimeout)
+	waitPiece(t, bob, "b7", "r") // bob's page follows without a reload
+
+	// Bob may not move for alice: his page offers no move on her turn.
+	click(t, bob, "e7")
+	click(t, bob, "d7")
+	p.expect(t, "Blue (bob) plays e7-d7", procTimeout)
+	waitPiece(t, alice, "d7", "b")
+	click(t, alice, "b7", "c7")
+	p.expect(t, "Red wins", procTimeout)
+	for who, ctx := range map[string]context.Context{"alice": alice, "bob": bob} {
+		waitJS(t, ctx, `document.body.innerText.indexOf("Red wins") >= 0`, who+"'s page saying the game is over")
+		if got := pieceAt(t, ctx, "d7"); got != "r" {
+			t.Errorf("%s's page: d7 holds %q; want r (turned by the last clone)", who, got)
+		}
+	}
+
+	// The replay of the finished game, on its public page.
+	viewer := sizedBrowser(t, 1100, 900, false)
+	open(t, viewer, base+"/games/1")
+	waitJS(t, viewer, `document.getElementById("replay") !== null && !document.getElementById("replay").hidden`, "the replay controls")
+	step := func(button string) {
+		t.Helper()
+		if err := chromedp.Do(viewer, chromedp.Click(chromedp.ID(button))); err != nil {
+			t.Fatalf("pressing %s: %v", button, err)
+		}
+	}
+	step("replay-first")
+	waitPiece(t, viewer, "a7", "r")
+	waitPiece(t, viewer, "b7", "")
+	step("replay-forward")
+	waitPiece(t, viewer, "b7", "r")
+	waitPiece(t, viewer, "d7", "")
+	step("replay-forward")
+	waitPiece(t, viewer, "d7", "b")
+	step("replay-back")
+	waitPiece(t, viewer, "d7", "")
+	step("replay-last")
+	waitPiece(t, viewer, "c7", "r")
+	waitPiece(t, viewer, "d7", "r")
+	shot(t, viewer, "replay-ataxx")
+	// The keys: Home, then ArrowRight twice, ArrowLeft once.
+	for _, k := range []string{kb.Home, kb.ArrowRight, kb.ArrowRight, kb.ArrowLeft} {
+		if err := chromedp.Do(viewer, chromedp.KeyEvent(k)); err != nil {
+			t.Fatalf("key %q: %v", k, err)
+		}
+	}
+	waitPiece(t, viewer, "b7", "r")
+	waitPiece(t, viewer, "d7", "")
+	// Play-through from the first position, at the quickest delay.
+	if err := chromedp.Do(viewer, chromedp.SetValue(chromedp.ID("replay-delay"), "500")); err != nil {
+		t.Fatal(err)
+	}
+	js[bool](t, viewer, `(function(){var s=document.getElementById("replay-delay");s.dispatchEvent(new Event("change",{bubbles:true}));return true})()`)
+	step("replay-first")
+	step("replay-play")
+	waitPiece(t, viewer, "c7", "r")
+	waitPiece(t, viewer, "d7", "r")
+}
