@@ -163,10 +163,13 @@
     if (!sel.length) {
       return out;
     }
+    // A landing's mark is that of the move that ends there, when one
+    // does (a chain's first landing is not yet its capture).
     onward().forEach(function (m) {
       var p = m.Path || [];
-      if (p.length > path.length) {
-        out[p[path.length]] = m.Mark || "";
+      var sq = p[path.length];
+      if (p.length > path.length && (p.length === path.length + 1 || !Object.prototype.hasOwnProperty.call(out, sq))) {
+        out[sq] = m.Mark || "";
       }
     });
     return out;
