@@ -44,7 +44,7 @@ func TestExportOfAHiddenGame(t *testing.T) {
 	st := memory.New()
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{exportingGuess{guessgame.New(guessgame.Options{})}}, nil))
 	defer b.Close()
-	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
+	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: gamesOf(b)})}
 	id := s.playHidden(t)
 	status, _, body := download(t, s.base+"/games/"+id+"/export")
 	if status != http.StatusForbidden || secrets.MatchString(body) {
@@ -75,7 +75,7 @@ func TestExportOfARunningGame(t *testing.T) {
 	kinds := []bot.Kind{ataxxgame.New(ataxxai.NewPool(1, 8, 100*time.Millisecond), ataxxgame.Options{}), guessgame.New(guessgame.Options{})}
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, kinds, nil))
 	defer b.Close()
-	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
+	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: gamesOf(b)})}
 	s.say("alice", "alice", "#a", "!ataxx start")
 	s.say("bob", "bob", "#a", "!join")
 	s.say("alice", "alice", "#a", "!a7-b6")

@@ -25,6 +25,12 @@ type Games interface {
 	RecentGames(ctx context.Context, kind string, n int) ([]bot.GameView, error)
 	Leaderboard(ctx context.Context, kind string, n int) ([]bot.Ranking, error)
 	ExportGame(ctx context.Context, id string) (name string, data []byte, err error)
+	// ReplayGame is a finished game's positions, frame 0 before the
+	// first move, drawn on the Surface's cells; hide[s] true draws seat
+	// s's pieces as the opponent saw them. Its errors wrap
+	// bot.ErrNotFound (no such game, or a kind without a replay) or
+	// bot.ErrNotSeated (the game still runs).
+	ReplayGame(ctx context.Context, id string, hide []bool) (bot.Surface, []bot.Frame, error)
 	GamePicture(ctx context.Context, id string) ([]byte, error)
 	ViewTournament(ctx context.Context, id string) (tourney.View, error)
 	RunningTournaments(ctx context.Context) ([]tourney.View, error)
@@ -52,6 +58,7 @@ func newPages() (*pages, error) {
 	t, err := template.New("").Funcs(template.FuncMap{
 		"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 		"join": func(names []string) string { return strings.Join(names, ", ") },
+		"seat": seatName,
 	}).ParseFS(assets, "assets/*.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: templates: %w", err)
@@ -152,7 +159,43 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err, "game")
 		return
 	}
-	s.render(w, http.StatusOK, "game", map[string]any{"Title": "Game " + g.ID, "Game": g, "Kinds": s.kinds()})
+	s.render(w, http.StatusOK, "game", map[string]any{"Title": "Game " + g.ID, "Game": g, "Part": s.gamePart(g), "Kinds": s.kinds()})
+}
+
+// gamePart is the live part of a game's page.
+type gamePart struct {
+	Game  bot.GameView
+	Board *boardView // nil: the kind draws no Surface
+	// Replay says the page steps through the finished game's positions.
+	Replay bool
+	// HideSeats are the seats whose army a finished hidden game's replay
+	// may hide again, as their players saw each other's.
+	HideSeats []hideSeat
+}
+
+// hideSeat is one "Hide <seat>" toggle of a replay.
+type hideSeat struct {
+	Index int
+	Name  string
+}
+
+func (s *Server) gamePart(g bot.GameView) gamePart {
+	p := gamePart{Game: g, Replay: g.Replayable && !g.Running}
+	if g.Surface != nil && len(g.Surface.Cells) > 0 {
+		b := drawBoard(*g.Surface, false)
+		p.Board = &b
+	}
+	if !p.Replay {
+		return p
+	}
+	for _, k := range s.cfg.Games.Kinds() {
+		if strings.EqualFold(k.Name, g.Kind) && k.Hidden {
+			for i := range g.Players {
+				p.HideSeats = append(p.HideSeats, hideSeat{Index: i, Name: seatName(g, i)})
+			}
+		}
+	}
+	return p
 }
 
 // board sends a game's board as a spectator sees it, as a PNG.
@@ -246,9 +289,16 @@ func (s *Server) top(w http.ResponseWriter, r *http.Request) {
 // server stops.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if !validID(id) {
+		http.Error(w, "no such game", http.StatusNotFound)
+		return
+	}
 	s.follow(w, r, "game", id, func(ctx context.Context) (any, bool, error) {
 		g, err := s.cfg.Games.ViewGame(ctx, id)
-		return g, g.Running, err
+		if err != nil {
+			return nil, false, err
+		}
+		return s.gamePart(g), g.Running, nil
 	})
 }
 
@@ -257,12 +307,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // it), each time it changes, reading view every PollEvery. The stream
 // ends ("end") once view says it no longer runs, and when the server
 // stops; a storage failure keeps the last part and tries again. An
-// unknown or invalid id is a plain 404 before anything is streamed.
+// unknown id is a plain 404 before anything is streamed (the caller
+// checks its syntax first), a play link that does not open a plain 403;
+// a link that stops working while it streams ends the stream ("end",
+// "gone"). id names the stream in the log ("" for a secret).
 func (s *Server) follow(w http.ResponseWriter, r *http.Request, name, id string, view func(context.Context) (any, bool, error)) {
-	if !validID(id) {
-		http.Error(w, "no such "+name, http.StatusNotFound)
-		return
-	}
 	client := clientOf(r, s.cfg.ClientHeader)
 	if !s.clients.take(client) {
 		http.Error(w, "too many live pages open from your address; close one", http.StatusTooManyRequests)
@@ -283,7 +332,11 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, name, id string,
 	}
 	ctx := r.Context()
 	v, running, err := view(ctx)
-	if errors.Is(err, bot.ErrNotFound) {
+	switch {
+	case errors.Is(err, bot.ErrLink):
+		http.Error(w, linkGone, http.StatusForbidden)
+		return
+	case errors.Is(err, bot.ErrNotFound):
 		http.Error(w, "no such "+name, http.StatusNotFound)
 		return
 	}
@@ -297,6 +350,11 @@ func (s *Server) follow(w http.ResponseWriter, r *http.Request, name, id string,
 	tmpl := name + "-body"
 	last := ""
 	for {
+		if errors.Is(err, bot.ErrLink) {
+			writeEvent(w, "end", "gone")
+			flusher.Flush()
+			return
+		}
 		if err == nil {
 			var buf bytes.Buffer
 			if err := s.pages.t.ExecuteTemplate(&buf, tmpl, v); err != nil {

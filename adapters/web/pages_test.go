@@ -41,7 +41,7 @@ func newSite(t *testing.T) *site {
 	st := memory.New()
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	t.Cleanup(b.Close)
-	base := serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond})
+	base := serve(t, web.Config{Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond})
 	return &site{b: b, base: base}
 }
 
@@ -140,7 +140,7 @@ func TestNoHiddenInformationOnAnyRoute(t *testing.T) {
 		})
 	}
 	_, page := get(t, s.base, "/games/"+id)
-	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "bob&#34;&gt;&lt;img src=x onerror=alert(2)&gt;", "East", "West", "<pre class=\"board\">", "data-events=\"/games/" + id + "/events\""} {
+	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "bob&#34;&gt;&lt;img src=x onerror=alert(2)&gt;", "East", "West", "<pre class=\"board-text\">", "data-events=\"/games/" + id + "/events\""} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the game page lacks %q:\n%s", want, page)
 		}
@@ -254,7 +254,7 @@ func TestLiveStreamsEndAtShutdown(t *testing.T) {
 	st := memory.New()
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
-	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: b, PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
+	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func BenchmarkGamePage(b *testing.B) {
 	st := memory.New()
 	bt := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer bt.Close()
-	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: bt})
+	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: gamesOf(bt)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func TestNoHiddenStrategoRanksOnAnyRoute(t *testing.T) {
 	st := memory.New()
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{k}, nil))
 	defer b.Close()
-	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b})}
+	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: gamesOf(b)})}
 	s.say("alice", "alice", "#s", "!stratego start")
 	s.say("bob", "bob", "#s", "!join")
 	s.say("alice", "alice", "", "#s setup fortress")

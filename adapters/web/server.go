@@ -39,6 +39,10 @@ type Config struct {
 	// Games are what the pages show; nil: no pages (/healthz and
 	// /metrics only).
 	Games Games
+	// Play opens the play pages (/play/TOKEN): a seated player's own
+	// view of their table, and what they say there; nil: no play pages.
+	// It needs Games.
+	Play Play
 	// PollEvery is how often a live page's stream reads its game or
 	// tournament; default 1s.
 	PollEvery time.Duration
@@ -96,6 +100,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.StreamsPerClient <= 0 {
 		cfg.StreamsPerClient = 4
 	}
+	if cfg.Play != nil && cfg.Games == nil {
+		return nil, fmt.Errorf("%w: play pages without the games' pages", ErrConfig)
+	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), streams: make(chan struct{}, cfg.MaxStreams), clients: clientStreams{most: cfg.StreamsPerClient}}
 	s.stop, s.cancel = context.WithCancel(context.Background())
 	s.mux.HandleFunc("GET /healthz", s.health)
@@ -115,11 +122,17 @@ func New(cfg Config) (*Server, error) {
 		s.mux.HandleFunc("GET /games/{id}/events", s.events)
 		s.mux.HandleFunc("GET /games/{id}/export", s.export)
 		s.mux.HandleFunc("GET /games/{id}/board.png", s.board)
+		s.mux.HandleFunc("GET /games/{id}/replay.json", s.replay)
 		s.mux.HandleFunc("GET /top/{kind}", s.top)
 		s.mux.HandleFunc("GET /tournaments", s.tournaments)
 		s.mux.HandleFunc("GET /tournaments/{id}", s.tournament)
 		s.mux.HandleFunc("GET /tournaments/{id}/events", s.tournamentEvents)
 		s.mux.Handle("GET /static/", p.static)
+	}
+	if cfg.Play != nil {
+		s.mux.HandleFunc("GET /play/{token}", s.playPage)
+		s.mux.HandleFunc("GET /play/{token}/events", s.playEvents)
+		s.mux.HandleFunc("POST /play/{token}/say", s.playSay)
 	}
 	s.srv = &http.Server{
 		Handler:           secure(s.mux),

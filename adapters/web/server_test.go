@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/ataxxbot/ataxxbot/adapters/web"
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 	redisstore "github.com/ataxxbot/ataxxbot/store/redis"
 	"github.com/ataxxbot/ataxxbot/store/redis/redistest"
@@ -204,4 +206,20 @@ func (g *gateStore) Load(ctx context.Context, key string) ([]byte, uint64, error
 	g.in.Do(func() { close(g.entered) })
 	<-g.release
 	return g.Store.Load(ctx, key)
+}
+
+// gamesOf is h as the pages' Games: its own ReplayGame when the host has
+// one, else a host whose games have no replay.
+func gamesOf(h *hosttest.Host) web.Games {
+	if g, ok := any(h).(web.Games); ok {
+		return g
+	}
+	return noReplays{h}
+}
+
+// noReplays is a host whose games have no replay.
+type noReplays struct{ *hosttest.Host }
+
+func (noReplays) ReplayGame(context.Context, string, []bool) (bot.Surface, []bot.Frame, error) {
+	return bot.Surface{}, nil, fmt.Errorf("%w: no replays here", bot.ErrNotFound)
 }

@@ -56,7 +56,7 @@ func TestLiveStreamsPerClient(t *testing.T) {
 			b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 			t.Cleanup(b.Close)
 			const most = 2
-			s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond,
+			s := &site{b: b, base: serve(t, web.Config{Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond,
 				StreamsPerClient: most, ClientHeader: tc.header})}
 			id := s.tournament(t, "#t", "guess roundrobin ai:2 @bob") // waits for bob: live until stopped
 			url := s.base + "/tournaments/" + id + "/events"

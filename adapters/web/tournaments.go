@@ -44,6 +44,10 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 // the tournament does.
 func (s *Server) tournamentEvents(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	if !validID(id) {
+		http.Error(w, "no such tournament", http.StatusNotFound)
+		return
+	}
 	s.follow(w, r, "tournament", id, func(ctx context.Context) (any, bool, error) {
 		t, err := s.cfg.Games.ViewTournament(ctx, id)
 		return t, t.Running, err

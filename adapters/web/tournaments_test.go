@@ -34,7 +34,7 @@ func newTourSite(t *testing.T) *site {
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	t.Cleanup(b.Close)
-	base := serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond})
+	base := serve(t, web.Config{Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond})
 	return &site{b: b, base: base}
 }
 
@@ -276,7 +276,7 @@ func TestTournamentStreamsEndAtShutdown(t *testing.T) {
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	defer b.Close()
-	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: b, PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
+	srv, err := web.New(web.Config{Addr: "127.0.0.1:0", Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond, ShutdownGrace: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestLiveStreamsBounded(t *testing.T) {
 	b := hosttest.Must(hosttest.New(bot.Config{Archive: true}, st, nil, []bot.Kind{ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{})}, nil))
 	b.Async(quiet{})
 	t.Cleanup(b.Close)
-	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: b, PollEvery: 10 * time.Millisecond, MaxStreams: 1})}
+	s := &site{b: b, base: serve(t, web.Config{Store: st, Games: gamesOf(b), PollEvery: 10 * time.Millisecond, MaxStreams: 1})}
 	id := s.tournament(t, "#t", "ataxx roundrobin ai:2 @bob")
 	s.say("alice", "alice", "#g", "!ataxx start")
 	s.say("bob", "bob", "#g", "!join")
