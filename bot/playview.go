@@ -37,9 +37,7 @@ func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView,
 	}
 	if s, ok := t.st.(Surfacer); ok {
 		v.Surface = s.Surface(seat)
-		if t.canConfigure(sp) != nil {
-			v.Surface.Tools = nil
-		}
+		v.Surface.Tools = t.toolsFor(sp, seat, v.Surface.Tools, v.Surface.Moves)
 		if !slices.Contains(t.st.Pending(), seat) || t.rec.Phase != PhasePlaying {
 			v.Surface.Moves = nil
 		}
@@ -51,6 +49,29 @@ func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView,
 	v.Clocks = t.clockViews()
 	v.Version = viewDigest(v, t.version)
 	return v, nil
+}
+
+// toolsFor keeps the tools the speaker may use now: one that says a
+// setup command while they may configure the table; one that says an act,
+// in setup while they may configure it (the guide's setup moves), in play
+// while their seat owes an act that is not a move on the board (a
+// Stratego army's swap, in the simultaneous setup).
+func (t *tx) toolsFor(sp speaker, seat int, tools []Tool, moves []ClickMove) []Tool {
+	var out []Tool
+	for _, tool := range tools {
+		verb, _, _ := strings.Cut(tool.Command, " ")
+		c, ok := t.spec.Command(verb)
+		switch {
+		case !ok:
+		case c.Use == Configure && t.canConfigure(sp) == nil:
+			out = append(out, tool)
+		case c.Use == Act && t.rec.Phase == PhaseSetup && t.canConfigure(sp) == nil:
+			out = append(out, tool)
+		case c.Use == Act && t.rec.Phase == PhasePlaying && slices.Contains(t.st.Pending(), seat) && len(moves) == 0:
+			out = append(out, tool)
+		}
+	}
+	return out
 }
 
 // gameView is the table's game as a spectator's list shows it: its id,

@@ -181,7 +181,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		return
 	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Errorf("screenshot %s: %v", name, err)
 		return
@@ -297,4 +297,215 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 	step("replay-play")
 	waitPiece(t, viewer, "c7", "r")
 	waitPiece(t, viewer, "d7", "r")
+}
+
+// TestStrategoArmyByClicksStaysPrivate: alice sets her army up on her page
+// (Fortress, then a swap by clicking two squares, then Ready), bob his by
+// the buttons of his; alice makes the first move by clicks. All along,
+// bob's page, a spectator's page and the spectator's raw page and stream
+// are audited: none shows a rank of alice's army, only the mark of a
+// hidden piece.
+func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and three browsers")
+	}
+	p, base := playBot(t)
+	p.send(t, "<alice> stratego start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	alice, bob, carol := sizedBrowser(t, 1100, 1000, false), sizedBrowser(t, 1100, 1000, false), sizedBrowser(t, 1100, 1000, false)
+	open(t, alice, link(t, p, "alice"))
+	open(t, bob, link(t, p, "bob"))
+	open(t, carol, base+"/games/1")
+
+	press(t, alice, "setup fortress")
+	waitJS(t, alice, `document.querySelectorAll("svg.board .cell [data-piece^='r']").length === 40`, "alice's army on her page")
+	a1, b1 := pieceAt(t, alice, "a1"), pieceAt(t, alice, "b1")
+	if a1 == b1 {
+		t.Fatalf("a1 and b1 both hold %q: pick a swap that shows", a1)
+	}
+	// The swap tool: two clicks exchange two pieces of her own rows.
+	js[bool](t, alice, `(function(){var r=[].slice.call(document.querySelectorAll('input[name="tool"]')).filter(function(i){return i.parentNode.textContent.indexOf("Swap")>=0})[0];r.click();return true})()`)
+	click(t, alice, "a1", "b1")
+	waitPiece(t, alice, "a1", b1)
+	waitPiece(t, alice, "b1", a1)
+	shot(t, alice, "setup-stratego")
+
+	// What alice's army is, as her page shows it: her ranks.
+	ranks := js[[]string](t, alice, `[].slice.call(document.querySelectorAll("svg.board .cell [data-piece^='r']")).map(function(p){return p.dataset.piece})`)
+	audit := func(stage string) {
+		t.Helper()
+		for who, ctx := range map[string]context.Context{"bob": bob, "carol": carol} {
+			html := js[string](t, ctx, `document.documentElement.outerHTML`)
+			for _, r := range ranks {
+				if r != "r#" && (strings.Contains(html, `data-piece="`+r+`"`) || strings.Contains(html, `"`+r+`"`)) {
+					t.Errorf("%s: %s's page (its board or its data) shows alice's %s", stage, who, r)
+				}
+			}
+			for _, word := range []string{"red marshal", "red general", "red spy", "red flag", "red bomb"} {
+				if strings.Contains(strings.ToLower(html), word) {
+					t.Errorf("%s: %s's page says %q", stage, who, word)
+				}
+			}
+		}
+		raw := fetch(t, base+"/games/1")
+		for _, r := range ranks {
+			if r != "r#" && strings.Contains(raw, `data-piece="`+r+`"`) {
+				t.Errorf("%s: the public page's HTML shows alice's %s", stage, r)
+			}
+		}
+	}
+	audit("after alice's setup")
+	press(t, alice, "ready")
+	p.expect(t, "Red is ready", procTimeout)
+	press(t, bob, "setup random")
+	waitJS(t, bob, `document.querySelectorAll("svg.board .cell [data-piece^='b']").length === 40`, "bob's army on his page")
+	press(t, bob, "ready")
+	p.expect(t, "Both armies are on the board", procTimeout)
+	waitJS(t, bob, `document.querySelectorAll("svg.board .cell [data-piece='r#']").length === 40`, "alice's army hidden on bob's page")
+	audit("in play")
+	click(t, alice, "a4", "a5")
+	p.expect(t, "Red (alice) plays a4-a5", procTimeout)
+	waitPiece(t, bob, "a5", "r#")
+	waitPiece(t, carol, "a5", "r#")
+	audit("after the first move")
+	shot(t, bob, "play-stratego")
+}
+
+// TestAbaloneBroadsideByClicks: three marbles in line chosen by clicks,
+// then a cell beside them: a broadside, said as the move's notation.
+func TestAbaloneBroadsideByClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and a browser")
+	}
+	p, _ := playBot(t)
+	p.send(t, "<alice> abalone start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	for _, l := range []string{"<alice> b6c6", "<bob> h4g4", "<alice> c6d6", "<bob> g4f4"} {
+		p.send(t, l)
+	}
+	p.expect(t, "White (bob) plays g4f4", procTimeout)
+	alice := sizedBrowser(t, 1100, 1000, false)
+	open(t, alice, link(t, p, "alice"))
+	click(t, alice, "c3", "c4", "c5")
+	waitJS(t, alice, `document.querySelectorAll("svg.board .cell.selected").length === 3`, "three marbles selected")
+	if got := classesOf(t, alice, "d3", "d4", "d5"); !strings.Contains(got[0], "target") || !strings.Contains(got[1], "target") || !strings.Contains(got[2], "target") {
+		t.Errorf("a broadside's cells: got classes %q; want d3, d4 and d5 targets", got)
+	}
+	shot(t, alice, "play-abalone")
+	click(t, alice, "d4")
+	p.expect(t, "Black (alice) plays c3c5d3. 3 marbles broadside", procTimeout)
+	for _, sq := range []string{"d3", "d4", "d5"} {
+		waitPiece(t, alice, sq, "@")
+	}
+	for _, sq := range []string{"c3", "c4", "c5"} {
+		waitPiece(t, alice, sq, "")
+	}
+}
+
+// TestCongoMonkeyDoubleJumpByClicks: the monkey on b1 jumps the pawn on
+// c2 and the crocodile on e4 in one turn: three clicks, b1, d3, f5.
+func TestCongoMonkeyDoubleJumpByClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and a browser")
+	}
+	p, _ := playBot(t)
+	p.send(t, "<alice> congo start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	p.send(t, "<alice> position 7/3l3/7/4c2/7/2p4/1ML4/w/-1")
+	p.expect(t, "Position set", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	alice := sizedBrowser(t, 1100, 1000, false)
+	open(t, alice, link(t, p, "alice"))
+	click(t, alice, "b1", "d3")
+	waitJS(t, alice, fmt.Sprintf(`document.querySelector(%q).getAttribute("class").indexOf("target") >= 0`, cell("f5")), "f5 offered as the second jump")
+	shot(t, alice, "play-congo")
+	click(t, alice, "f5")
+	p.expect(t, "White (alice): transition (b1,d3,f5)", procTimeout)
+	waitPiece(t, alice, "f5", "M")
+	waitPiece(t, alice, "c2", "")
+	waitPiece(t, alice, "e4", "")
+}
+
+// TestAtaxxByKeyboardAlone: alice and bob play a game to its end without
+// a mouse: alice types her moves in the page's box, bob walks the board's
+// cells with the keyboard (a cell takes the focus, Enter picks it).
+func TestAtaxxByKeyboardAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and two browsers")
+	}
+	p, _ := playBot(t)
+	p.send(t, "<alice> start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	p.send(t, "<alice> setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1")
+	p.expect(t, "Position set", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	alice, bob := sizedBrowser(t, 1100, 900, false), sizedBrowser(t, 1100, 900, false)
+	open(t, alice, link(t, p, "alice"))
+	open(t, bob, link(t, p, "bob"))
+	typeMove := func(move string) {
+		t.Helper()
+		if err := chromedp.Do(alice, chromedp.Focus(chromedp.ID("say-line")), chromedp.KeyEvent(move+kb.Enter)); err != nil {
+			t.Fatalf("typing %s: %v", move, err)
+		}
+	}
+	keyCell := func(sq string) {
+		t.Helper()
+		if err := chromedp.Do(bob, chromedp.Focus(chromedp.CSS(cell(sq))), chromedp.KeyEvent(kb.Enter)); err != nil {
+			t.Fatalf("picking %s by keyboard: %v", sq, err)
+		}
+	}
+	typeMove("a7-b7")
+	p.expect(t, "Red (alice) plays a7-b7", procTimeout)
+	waitPiece(t, bob, "b7", "r")
+	keyCell("e7")
+	keyCell("d7")
+	p.expect(t, "Blue (bob) plays e7-d7", procTimeout)
+	waitPiece(t, alice, "d7", "b")
+	if got := js[string](t, alice, `document.activeElement ? document.activeElement.id : ""`); got != "say-line" {
+		t.Errorf("after the page followed bob's move: the focus is on %q; want it kept in the move box", got)
+	}
+	typeMove("b7-c7")
+	p.expect(t, "Red wins", procTimeout)
+}
+
+// TestPlayPagesOnAPhone: each kind's play page in a phone's viewport
+// (375 CSS pixels wide): the board fits the width and nothing scrolls
+// sideways.
+func TestPlayPagesOnAPhone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot and a browser")
+	}
+	p, _ := playBot(t)
+	phone := sizedBrowser(t, 375, 812, true)
+	for i, k := range []struct{ kind, start, first string }{
+		{"ataxx", "<alice> start @bob", ""},
+		{"congo", "<alice> congo start @bob", ""},
+		{"abalone", "<alice> abalone start @bob", ""},
+		{"stratego", "<alice> stratego start @bob", "<alice> /msg setup fortress"},
+	} {
+		p.send(t, k.start)
+		p.expect(t, "challenges you", procTimeout)
+		p.send(t, "<bob> join")
+		p.expect(t, fmt.Sprintf("(game %d)", i+1), procTimeout)
+		if k.first != "" {
+			p.send(t, k.first)
+			p.expect(t, "Your army", procTimeout)
+		}
+		open(t, phone, link(t, p, "alice"))
+		width := js[float64](t, phone, `document.documentElement.clientWidth`)
+		scroll := js[float64](t, phone, `document.documentElement.scrollWidth`)
+		board := js[float64](t, phone, `document.querySelector("svg.board").getBoundingClientRect().width`)
+		if width > 400 || scroll > width+1 || board > width || board < width*0.8 {
+			t.Errorf("%s on a phone: got viewport %.0f, page %.0f wide, board %.0f; want a 375-pixel viewport, nothing wider, a board of most of it", k.kind, width, scroll, board)
+		}
+		shot(t, phone, "play-"+k.kind+"-phone")
+		p.send(t, "<alice> resign")
+		p.expect(t, fmt.Sprintf("(game %d)", i+1), procTimeout)
+	}
 }
