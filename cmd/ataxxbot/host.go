@@ -21,9 +21,9 @@ import (
 // pages read (web.Games) is theirs together.
 type host struct {
 	*bot.Bot
-	*players.Players     // the archive: its commands, and RecentGames, Leaderboard, ExportGame
-	*tournament.Director // tournaments: their command, and ViewTournament, RunningTournaments, FinishedTournaments
-	*spectate.Spectators // the index of running games, and RunningGames, ViewGame, GamePicture, ReplayGame
+	*players.Players                  // the archive: its commands, and RecentGames, Leaderboard, ExportGame
+	*tournament.Director              // tournaments: their command, and ViewTournament, RunningTournaments, FinishedTournaments
+	*spectate.Spectators              // the index of running games, and RunningGames, ViewGame, GamePicture, ReplayGame
 	Web                  *webplay.Web // the play links: the web command, and the play pages' PlayView and Say
 	// route delivers what a play page's command says to others, once
 	// the program has made its router; base is the pages' address once
