@@ -509,3 +509,87 @@ func TestPlayPagesOnAPhone(t *testing.T) {
 		p.expect(t, fmt.Sprintf("(game %d)", i+1), procTimeout)
 	}
 }
+
+// TestPlayRoutesForEachVisitor: the real program's play routes as a
+// stranger, the other player and the link's own player meet them. Only
+// a request with the link's token in the address and in its header, as
+// JSON, acts, and then only as that player; the pages set no cookie.
+func TestPlayRoutesForEachVisitor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the bot")
+	}
+	p, base := playBot(t)
+	p.send(t, "<alice> start @bob")
+	p.expect(t, "challenges you", procTimeout)
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+	alice, bob := link(t, p, "alice"), link(t, p, "bob")
+	aliceToken := alice[strings.LastIndex(alice, "/")+1:]
+	bobToken := bob[strings.LastIndex(bob, "/")+1:]
+	body, sig, _ := strings.Cut(aliceToken, ".")
+	forged := body + "." + strings.Repeat("A", len(sig))
+	post := func(token, header, contentType, payload string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", base+"/play/"+token+"/say", strings.NewReader(payload))
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
+		if header != "" {
+			req.Header.Set("X-Play-Token", header)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("POST: %v", err)
+		}
+		defer resp.Body.Close()
+		if c := resp.Header.Get("Set-Cookie"); c != "" {
+			t.Errorf("a play route set a cookie: %q", c)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(data)
+	}
+	move := `{"line":"a7-b6","private":false}`
+	for _, c := range []struct {
+		name, token, header, contentType string
+	}{
+		{"a stranger's forged link", forged, forged, "application/json"},
+		{"no token in the header (a form on another site)", aliceToken, "", "application/json"},
+		{"another link's token in the header", aliceToken, bobToken, "application/json"},
+		{"a form's content type", aliceToken, aliceToken, "application/x-www-form-urlencoded"},
+	} {
+		if status, _ := post(c.token, c.header, c.contentType, move); status < 400 {
+			t.Errorf("%s: got %d; want a refusal", c.name, status)
+		}
+	}
+	for _, path := range []string{"/play/" + forged, "/play/" + forged + "/events", "/play/x"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden && resp.StatusCode != http.StatusNotFound || strings.Contains(string(data), "data-square") {
+			t.Errorf("GET %s: got %d with a board %v; want 403 or 404 and no board", path, resp.StatusCode, strings.Contains(string(data), "data-square"))
+		}
+	}
+	// Bob's own link cannot move alice's pieces: the bot refuses him, as
+	// in chat.
+	status, answer := post(bobToken, bobToken, "application/json", move)
+	if status != http.StatusOK || !strings.Contains(answer, "not your turn") && !strings.Contains(strings.ToLower(answer), "turn") {
+		t.Errorf("bob saying a7-b6: got %d %s; want the bot's refusal", status, answer)
+	}
+	// Nothing of the above moved a piece: alice's own link does.
+	status, answer = post(aliceToken, aliceToken, "application/json", move)
+	if status != http.StatusOK {
+		t.Fatalf("alice saying a7-b6: got %d %s; want 200", status, answer)
+	}
+	lines := p.expect(t, "plays a7-b6", procTimeout)
+	for _, l := range lines {
+		if strings.Contains(l, "plays") && !strings.Contains(l, "Red (alice) plays a7-b6") {
+			t.Errorf("a move before alice's: %q", l)
+		}
+	}
+	if n := strings.Count(strings.Join(lines, "\n"), "plays a7-b6"); n != 1 {
+		t.Errorf("a7-b6 announced %d times; want once, alice's", n)
+	}
+}
