@@ -82,11 +82,11 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 			t.Fatal(err)
 		}
-		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.jpg", name, w)), buf, 0o644)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, w)), buf, 0o644)
 	}
 }
 
