@@ -231,3 +231,43 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	shot(t, ctx, "replay")
 }
+
+// TestBrowserHex: a hexagonal board of marbles, drawn for the side that
+// plays from the top (flipped); screenshots only.
+func TestBrowserHex(t *testing.T) {
+	s := newPlaySite(t)
+	s.play.set(func(v *bot.PlayView) {
+		sf := bot.Surface{Shape: "hex", Width: 5, Height: 3*0.866 + 0.3, Flip: true, Turn: 0,
+			Pieces: map[string]bot.PieceLook{"O": {Label: "white marble", Side: 1}, "@": {Label: "black marble", Side: 0}}}
+		rows := []int{3, 4, 3}
+		for r, n := range rows {
+			for i := range n {
+				x := float64(i) + 1 + float64(4-n)/2
+				c := bot.Cell{Name: fmt.Sprintf("%c%d", 'A'+r, i), X: x - 0.5, Y: 0.65 + float64(r)*0.866}
+				if r == 0 {
+					c.Piece = "O"
+				}
+				if r == 2 {
+					c.Piece = "@"
+				}
+				sf.Cells = append(sf.Cells, c)
+			}
+		}
+		sf.Moves = []bot.ClickMove{{Select: []string{"C0", "C1"}, Path: []string{"B1"}, Text: "C0C1-B1", Mark: "push"}}
+		v.Surface = sf
+	})
+	ctx := headless(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/play/"+goodToken)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, "C0")
+	click(t, ctx, "C1")
+	if got := classes(t, ctx); got != "B1:target mark-push C0:selected C1:selected" {
+		t.Errorf("after C0 C1: got %q", got)
+	}
+	shot(t, ctx, "hex")
+	click(t, ctx, "B1")
+	if got := waitSaid(t, s, 1); got[0].line != "C0C1-B1" {
+		t.Errorf("said %v; want C0C1-B1", got)
+	}
+}
