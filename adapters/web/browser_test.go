@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -88,6 +90,19 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		}
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, w)), buf, 0o644)
 	}
+	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	})
+	if err := chromedp.Do(ctx, dark); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, name+"-dark.png"), buf, 0o644)
 }
 
 func TestBrowserPlayPage(t *testing.T) {
@@ -170,6 +185,7 @@ func TestBrowserPlayPage(t *testing.T) {
 	if c := eval[string](t, ctx, `document.querySelectorAll(".clock-time")[1].textContent`); c != "3:59" && c != "3:58" {
 		t.Errorf("blue's clock after a second: got %q; want 3:59", c)
 	}
+	eval[bool](t, ctx, `document.getElementById("menu").open = true`)
 	shot(t, ctx, "play-after")
 }
 

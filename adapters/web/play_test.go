@@ -542,3 +542,20 @@ func TestBoardLabelsAreEscaped(t *testing.T) {
 		t.Errorf("the label is not read out escaped:\n%s", page)
 	}
 }
+
+// TestPlayPageWithoutASurface: a kind that draws no Surface: no board to
+// click, the text board shown as it is, the buttons and the typed line
+// still there.
+func TestPlayPageWithoutASurface(t *testing.T) {
+	s := newPlaySite(t)
+	s.play.set(func(v *bot.PlayView) { v.Surface = bot.Surface{} })
+	_, page := get(t, s.base, "/play/"+goodToken)
+	if strings.Contains(page, "<svg") || strings.Contains(page, "<details class=\"text-board\"") {
+		t.Errorf("a play page without a Surface draws a board or hides the text one:\n%s", page)
+	}
+	for _, want := range []string{`<pre class="board-text">r . b`, `data-command="pass"`, `<input id="say-line"`, `"moves":[]`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+}
