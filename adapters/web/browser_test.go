@@ -148,6 +148,10 @@ func TestBrowserPlayPage(t *testing.T) {
 	if got := classes(t, ctx); !strings.Contains(got, "a1:selected") {
 		t.Errorf("after Enter on a1: got %q", got)
 	}
+	// Arrows move the focus between cells as drawn: up from a1 is a2.
+	if got := eval[string](t, ctx, `(function(){ document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowUp", bubbles: true})); document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true})); return document.activeElement.dataset.square; })()`); got != "b2" {
+		t.Errorf("a1, up, right: got %q; want b2", got)
+	}
 	// A button: the private one said privately.
 	eval[bool](t, ctx, `document.querySelector('button.command[data-command="setup random"]').click(), true`)
 	if got := waitSaid(t, s, 4); got[3] != (said{goodToken, "setup random", true}) {
