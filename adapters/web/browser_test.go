@@ -291,3 +291,21 @@ func TestBrowserHex(t *testing.T) {
 		t.Errorf("said %v; want C0C1-B1", got)
 	}
 }
+
+// TestBrowserSpectatorPages: the index and a game without a Surface (its
+// text board shown as it is); screenshots only.
+func TestBrowserSpectatorPages(t *testing.T) {
+	s := newSite(t)
+	id := s.playHidden(t)
+	s.say("alice", evilAlice, "#web", "!guess 50")
+	ctx := headless(t)
+	for _, p := range []struct{ name, path string }{{"index", "/"}, {"guess", "/games/" + id}, {"top", "/top/guess"}} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+p.path)); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("pre.board-text").length`); p.name == "guess" && n != 1 {
+			t.Errorf("%s: text boards: got %d; want 1", p.path, n)
+		}
+		shot(t, ctx, p.name)
+	}
+}
