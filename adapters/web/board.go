@@ -41,16 +41,10 @@ type pieceView struct {
 	Disc  bool // a disc (a seat's piece); false: a square block (Side -1)
 }
 
-// hexPoints is a pointy-top hexagon of unit width about its centre.
-var hexPoints = func() string {
-	r := 0.5 / math.Cos(math.Pi/6) // the corners' distance: the flat sides are 0.5 away
-	var pts []string
-	for i := range 6 {
-		a := -math.Pi/2 + float64(i)*math.Pi/3 // the top corner first, clockwise
-		pts = append(pts, num(r*math.Cos(a))+","+num(r*math.Sin(a)))
-	}
-	return strings.Join(pts, " ")
-}()
+// hexPoints is a pointy-top hexagon of unit width about its centre: its
+// flat sides 0.5 from the centre, its corners 0.5/cos 30° = 0.577, the
+// top corner first, clockwise.
+const hexPoints = "0,-0.577 0.5,-0.289 0.5,0.289 0,0.577 -0.5,0.289 -0.5,-0.289"
 
 // HexPoints is the hexagon's outline for the templates.
 func (boardView) HexPoints() string { return hexPoints }

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -82,12 +84,25 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 			t.Fatal(err)
 		}
-		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.jpg", name, w)), buf, 0o644)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, w)), buf, 0o644)
 	}
+	dark := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	})
+	if err := chromedp.Do(ctx, dark); err != nil {
+		t.Fatal(err)
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, name+"-dark.png"), buf, 0o644)
 }
 
 func TestBrowserPlayPage(t *testing.T) {
@@ -133,6 +148,10 @@ func TestBrowserPlayPage(t *testing.T) {
 	if got := classes(t, ctx); !strings.Contains(got, "a1:selected") {
 		t.Errorf("after Enter on a1: got %q", got)
 	}
+	// Arrows move the focus between cells as drawn: up from a1 is a2.
+	if got := eval[string](t, ctx, `(function(){ document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowUp", bubbles: true})); document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true})); return document.activeElement.dataset.square; })()`); got != "b2" {
+		t.Errorf("a1, up, right: got %q; want b2", got)
+	}
 	// A button: the private one said privately.
 	eval[bool](t, ctx, `document.querySelector('button.command[data-command="setup random"]').click(), true`)
 	if got := waitSaid(t, s, 4); got[3] != (said{goodToken, "setup random", true}) {
@@ -170,6 +189,7 @@ func TestBrowserPlayPage(t *testing.T) {
 	if c := eval[string](t, ctx, `document.querySelectorAll(".clock-time")[1].textContent`); c != "3:59" && c != "3:58" {
 		t.Errorf("blue's clock after a second: got %q; want 3:59", c)
 	}
+	eval[bool](t, ctx, `document.getElementById("menu").open = true`)
 	shot(t, ctx, "play-after")
 }
 
@@ -230,4 +250,62 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("the current ply and label: got %q", got)
 	}
 	shot(t, ctx, "replay")
+}
+
+// TestBrowserHex: a hexagonal board of marbles, drawn for the side that
+// plays from the top (flipped); screenshots only.
+func TestBrowserHex(t *testing.T) {
+	s := newPlaySite(t)
+	s.play.set(func(v *bot.PlayView) {
+		sf := bot.Surface{Shape: "hex", Width: 5, Height: 3*0.866 + 0.3, Flip: true, Turn: 0,
+			Pieces: map[string]bot.PieceLook{"O": {Label: "white marble", Side: 1}, "@": {Label: "black marble", Side: 0}}}
+		rows := []int{3, 4, 3}
+		for r, n := range rows {
+			for i := range n {
+				x := float64(i) + 1 + float64(4-n)/2
+				c := bot.Cell{Name: fmt.Sprintf("%c%d", 'A'+r, i), X: x - 0.5, Y: 0.65 + float64(r)*0.866}
+				if r == 0 {
+					c.Piece = "O"
+				}
+				if r == 2 {
+					c.Piece = "@"
+				}
+				sf.Cells = append(sf.Cells, c)
+			}
+		}
+		sf.Moves = []bot.ClickMove{{Select: []string{"C0", "C1"}, Path: []string{"B1"}, Text: "C0C1-B1", Mark: "push"}}
+		v.Surface = sf
+	})
+	ctx := headless(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/play/"+goodToken)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, "C0")
+	click(t, ctx, "C1")
+	if got := classes(t, ctx); got != "B1:target mark-push C0:selected C1:selected" {
+		t.Errorf("after C0 C1: got %q", got)
+	}
+	shot(t, ctx, "hex")
+	click(t, ctx, "B1")
+	if got := waitSaid(t, s, 1); got[0].line != "C0C1-B1" {
+		t.Errorf("said %v; want C0C1-B1", got)
+	}
+}
+
+// TestBrowserSpectatorPages: the index and a game without a Surface (its
+// text board shown as it is); screenshots only.
+func TestBrowserSpectatorPages(t *testing.T) {
+	s := newSite(t)
+	id := s.playHidden(t)
+	s.say("alice", evilAlice, "#web", "!guess 50")
+	ctx := headless(t)
+	for _, p := range []struct{ name, path string }{{"index", "/"}, {"guess", "/games/" + id}, {"top", "/top/guess"}} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(s.base+p.path)); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](t, ctx, `document.querySelectorAll("pre.board-text").length`); p.name == "guess" && n != 1 {
+			t.Errorf("%s: text boards: got %d; want 1", p.path, n)
+		}
+		shot(t, ctx, p.name)
+	}
 }

@@ -257,6 +257,9 @@ func (s *Server) playEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	s.follow(w, r, "play", "", func(ctx context.Context) (any, bool, error) {
 		v, err := s.cfg.Play.PlayView(ctx, token)
+		if errors.Is(err, bot.ErrNotFound) {
+			err = fmt.Errorf("%w: %w", bot.ErrLink, err) // its game is gone: the link with it
+		}
 		if err != nil {
 			return nil, false, err
 		}
@@ -361,6 +364,9 @@ func (s *Server) playSay(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, bot.ErrLink), errors.Is(err, bot.ErrNotFound):
 		sayError(w, http.StatusForbidden, linkGone)
+		return
+	case errors.Is(err, bot.ErrBadCommand):
+		sayError(w, http.StatusBadRequest, "The bot did not take that line.")
 		return
 	case err != nil:
 		s.cfg.Log.Warn("web: play: say", "err", err)

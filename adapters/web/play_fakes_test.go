@@ -32,6 +32,7 @@ type fakePlay struct {
 	view    bot.PlayView
 	gone    bool // the good token stops working (the seat was left)
 	fail    error
+	sayFail error // what Say alone answers
 	says    []said
 	replies []bot.Reply
 }
@@ -63,6 +64,9 @@ func (p *fakePlay) Say(ctx context.Context, token, line string, private bool) ([
 	p.says = append(p.says, said{token, line, private})
 	if err := p.open(token); err != nil {
 		return nil, err
+	}
+	if p.sayFail != nil {
+		return nil, p.sayFail
 	}
 	return p.replies, nil
 }

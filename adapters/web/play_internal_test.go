@@ -169,8 +169,8 @@ func TestValidToken(t *testing.T) {
 func TestDrawBoard(t *testing.T) {
 	sf := bot.Surface{Shape: "hex", Width: 4, Height: 3, Flip: true,
 		Pieces: map[string]bot.PieceLook{"W": {Label: "white marble", Side: 1}},
-		Cells: []bot.Cell{{Name: "A1", X: 1, Y: 0.5, Piece: "W"}, {Name: "B2", X: 3.5, Y: 2, Piece: "?"}, {Name: "C3", X: 2, Y: 1, Class: "river"}},
-		Last:  []string{"C3"}}
+		Cells:  []bot.Cell{{Name: "A1", X: 1, Y: 0.5, Piece: "W"}, {Name: "B2", X: 3.5, Y: 2, Piece: "?"}, {Name: "C3", X: 2, Y: 1, Class: "river"}},
+		Last:   []string{"C3"}}
 	b := drawBoard(sf, false)
 	got := []string{b.ViewBox, b.Shape}
 	for _, c := range b.Cells {

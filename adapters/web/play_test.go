@@ -339,6 +339,7 @@ func TestSayFailures(t *testing.T) {
 	}{
 		{"the link stopped working", fmt.Errorf("%w: left", bot.ErrLink), 403, "This link does not work any more"},
 		{"the store is down", fmt.Errorf("%w: redis", bot.ErrUnavailable), 503, "try again"},
+		{"the game is gone", fmt.Errorf("%w: game 7", bot.ErrNotFound), 403, "This link does not work any more"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -540,5 +541,33 @@ func TestBoardLabelsAreEscaped(t *testing.T) {
 	}
 	if !strings.Contains(page, html.EscapeString("a1, "+evil)) && !strings.Contains(page, "a1, &#34;&gt;&lt;script&gt;") {
 		t.Errorf("the label is not read out escaped:\n%s", page)
+	}
+}
+
+// TestPlayPageWithoutASurface: a kind that draws no Surface: no board to
+// click, the text board shown as it is, the buttons and the typed line
+// still there.
+func TestPlayPageWithoutASurface(t *testing.T) {
+	s := newPlaySite(t)
+	s.play.set(func(v *bot.PlayView) { v.Surface = bot.Surface{} })
+	_, page := get(t, s.base, "/play/"+goodToken)
+	if strings.Contains(page, "<svg") || strings.Contains(page, "<details class=\"text-board\"") {
+		t.Errorf("a play page without a Surface draws a board or hides the text one:\n%s", page)
+	}
+	for _, want := range []string{`<pre class="board-text">r . b`, `data-command="pass"`, `<input id="say-line"`, `"moves":[]`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+}
+
+// TestSayRefused: a line the bot does not take, as an error, is a 400
+// that does not repeat the error's detail.
+func TestSayRefused(t *testing.T) {
+	s := newPlaySite(t)
+	s.play.sayFail = fmt.Errorf("%w: internal detail", bot.ErrBadCommand)
+	status, out, _ := s.post(t, goodToken, sayBody("frobnicate", false), nil)
+	if msg, _ := out["error"].(string); status != 400 || msg == "" || strings.Contains(msg, "internal detail") {
+		t.Errorf("got %d %v; want 400 with a plain error", status, out)
 	}
 }

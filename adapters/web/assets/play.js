@@ -350,11 +350,49 @@
     }
   });
 
+  // A cell's centre as drawn: its translate(X Y).
+  function centre(c) {
+    var m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(c.getAttribute("transform") || "");
+    return m ? { x: +m[1], y: +m[2] } : { x: 0, y: 0 };
+  }
+
+  // The nearest cell from c in the arrow's direction, as the board is
+  // drawn (a flipped board's too).
+  function neighbour(c, key) {
+    var d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
+    var from = centre(c);
+    var best = null;
+    var bestScore = Infinity;
+    cells().forEach(function (o) {
+      var p = centre(o);
+      var ahead = (p.x - from.x) * d[0] + (p.y - from.y) * d[1];
+      if (ahead < 0.3) {
+        return;
+      }
+      var aside = Math.abs((p.x - from.x) * d[1]) + Math.abs((p.y - from.y) * d[0]);
+      var score = ahead + 2 * aside;
+      if (score < bestScore) {
+        bestScore = score;
+        best = o;
+      }
+    });
+    return best;
+  }
+
   root.addEventListener("keydown", function (e) {
     var c = cellOf(e.target);
-    if (c && (e.key === "Enter" || e.key === " ")) {
+    if (!c) {
+      return;
+    }
+    if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       click(c.dataset.square, e.shiftKey ? "right" : "left"); // Shift: the right button's tool
+    } else if (/^Arrow/.test(e.key)) {
+      var n = neighbour(c, e.key);
+      e.preventDefault();
+      if (n) {
+        n.focus();
+      }
     }
   });
 

@@ -167,7 +167,7 @@
         show(0);
       }
       $("replay-play").setAttribute("aria-pressed", "true");
-      $("replay-play").textContent = "⏸ Pause";
+      $("replay-play").textContent = "❚❚ Pause";
       timer = setInterval(function () {
         show(cur + 1);
       }, +$("replay-delay").value || 1000);
