@@ -302,9 +302,12 @@ func BenchmarkGamePage(b *testing.B) {
 	}
 }
 
-// ranks matches a piece's rank as a seat sees its own army ("r4", "bB");
-// a spectator sees "r#" until combat reveals a piece.
-var ranks = regexp.MustCompile(`\b[rb][1-9sBF]\b`)
+// ranks matches a piece's rank as a seat sees its own army ("r4", "bB")
+// where a page would carry it: a board's cell (data-piece), the text
+// board's rows (after the rank's number), a piece's words; a spectator
+// sees "r#" until combat reveals a piece. A square's name ("b9") is not a
+// rank.
+var ranks = regexp.MustCompile(`data-piece="[rb][1-9sBF]"|(?m)^\s*\d+(\s+(\.\.|~~|[rb]#))*\s+[rb][1-9sBF]\b|(red|blue) (marshal|general|colonel|major|captain|lieutenant|sergeant|miner|scout|spy|bomb|flag)`)
 
 // TestNoHiddenStrategoRanksOnAnyRoute: a real hidden kind: while a game
 // of Stratego runs, no route shows an unrevealed rank, though each

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -71,9 +72,16 @@ func (p *fakePlay) Say(ctx context.Context, token, line string, private bool) ([
 	return p.replies, nil
 }
 
+// set changes the view the fake gives; the slices it may change are
+// copied first, as a host gives each view its own.
 func (p *fakePlay) set(f func(v *bot.PlayView)) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.view.Clocks = slices.Clone(p.view.Clocks)
+	p.view.Commands = slices.Clone(p.view.Commands)
+	p.view.Surface.Cells = slices.Clone(p.view.Surface.Cells)
+	p.view.Surface.Moves = slices.Clone(p.view.Surface.Moves)
+	p.view.Surface.Tools = slices.Clone(p.view.Surface.Tools)
 	f(&p.view)
 }
 

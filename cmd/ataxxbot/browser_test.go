@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,9 +49,9 @@ func browser(t *testing.T) context.Context {
 
 // TestLivePageInChromium: the real binary's console with -http; headless
 // Chromium opens /games/1, and a move typed at the console changes the page
-// without a reload: the move list, the board text and the picture. With
-// ATAXXBOT_SHOTS naming a folder, a screenshot of each kind's page is
-// written there.
+// without a reload: the move list and the drawn board, whose picture is
+// one click away. With ATAXXBOT_SHOTS naming a folder, a screenshot of
+// each kind's page is written there.
 func TestLivePageInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the bot and a browser")
@@ -71,7 +72,9 @@ func TestLivePageInChromium(t *testing.T) {
 	if err != nil || !strings.Contains(before, "No moves yet") {
 		t.Fatalf("/games/1 before a move: got %q, %v; want the game with no moves", before, err)
 	}
-	src0, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#game img.board").src`))
+	if got := pieceAt(t, ctx, "b6"); got != "" {
+		t.Fatalf("b6 before a move: got %q; want empty", got)
+	}
 	p.send(t, "a7-b6")
 	p.expect(t, "Red (you) plays a7-b6", procTimeout)
 	// The page follows by itself: no navigation from here.
@@ -79,16 +82,11 @@ func TestLivePageInChromium(t *testing.T) {
 		after, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#game")))
 		t.Fatalf("the page did not show a7-b6 without a reload: %v; it shows:\n%s", err, after)
 	}
-	src1, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#game img.board").src`))
-	if src0 == "" || src1 == src0 {
-		t.Errorf("the board picture: got %q then %q; want a picture that changes with the move", src0, src1)
-	}
-	if ok, _ := chromedp.Run(ctx, chromedp.Poll[bool](`(function(){var i=document.querySelector("#game img.board");return i.complete && i.naturalWidth > 0})()`, chromedp.WithPollingTimeout(30*time.Second))); !ok {
-		t.Errorf("the board picture did not load in the browser")
-	}
+	waitPiece(t, ctx, "b6", "r")
+	picture(t, ctx, base)
 	shoot(t, ctx, "ataxx")
 
-	// Every kind's page, with its picture, while a game of it runs.
+	// Every kind's page, drawn, with its picture, while a game of it runs.
 	p.send(t, "resign")
 	p.expect(t, "(game 1)", procTimeout)
 	for i, k := range []struct{ kind, start, first, played string }{
@@ -104,16 +102,29 @@ func TestLivePageInChromium(t *testing.T) {
 		}
 		p.expect(t, k.played, procTimeout)
 		id := strconv.Itoa(i + 2)
-		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/games/"+id)); err != nil {
-			t.Fatalf("opening /games/%s: %v", id, err)
-		}
-		if ok, _ := chromedp.Run(ctx, chromedp.Poll[bool](`(function(){var i=document.querySelector("#game img.board");return i !== null && i.complete && i.naturalWidth > 0})()`, chromedp.WithPollingTimeout(30*time.Second))); !ok {
-			page, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("body")))
-			t.Fatalf("%s: no board picture on /games/%s; the page shows:\n%s", k.kind, id, page)
-		}
+		open(t, ctx, base+"/games/"+id)
+		picture(t, ctx, base)
 		shoot(t, ctx, k.kind)
 		p.send(t, "resign")
 		p.expect(t, "(game "+id+")", procTimeout)
+	}
+}
+
+// picture checks that the page links the board's picture and that the
+// picture is a PNG.
+func picture(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	href := js[string](t, ctx, `(function(){var a=document.querySelector('a[href*="board.png"]');return a?a.getAttribute("href"):""})()`)
+	if href == "" {
+		t.Fatalf("no link to the board's picture on the page")
+	}
+	resp, err := http.Get(base + href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("%s: got %d %s; want a PNG", href, resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 }
 
