@@ -1,7 +1,9 @@
 package web
 
 import (
+	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -31,6 +33,10 @@ type cellView struct {
 	Label     string // "a7, red piece"
 	Base      string // the label without the marks, for the page to extend
 	Piece     *pieceView
+	// Rank and File are the coordinates written on the board's edge, as
+	// a printed board has them: the rank on the left column's cells, the
+	// file on the bottom row's ("" elsewhere).
+	Rank, File string
 }
 
 // pieceView is a piece drawn on a cell.
@@ -140,5 +146,39 @@ func drawBoard(sf bot.Surface, play bool) boardView {
 		}
 		b.Cells = append(b.Cells, cv)
 	}
+	if b.Shape == "square" {
+		coordinates(b.Cells)
+	}
 	return b
+}
+
+// squareName reads a square's name as a file and a rank: "a7", "j10".
+var squareName = regexp.MustCompile(`^([a-zA-Z]+)([0-9]+)$`)
+
+// coordinates writes each rank on the left column's cells and each file
+// on the bottom row's, as drawn (after a flip), for a square board whose
+// cells are named file and rank.
+func coordinates(cells []cellView) {
+	left, bottom := math.Inf(1), math.Inf(-1)
+	pos := make([][2]float64, len(cells))
+	for i, c := range cells {
+		var x, y float64
+		if _, err := fmt.Sscanf(c.Transform, "translate(%g %g)", &x, &y); err != nil {
+			return
+		}
+		pos[i] = [2]float64{x, y}
+		left, bottom = min(left, x), max(bottom, y)
+	}
+	for i := range cells {
+		m := squareName.FindStringSubmatch(cells[i].Name)
+		if m == nil {
+			continue
+		}
+		if pos[i][0] == left {
+			cells[i].Rank = m[2]
+		}
+		if pos[i][1] == bottom {
+			cells[i].File = m[1]
+		}
+	}
 }

@@ -50,8 +50,22 @@
       return;
     }
     var p = document.createElement("div");
-    p.className = "message" + (kind ? " " + kind : "") + (text.indexOf("\n") >= 0 ? " mono" : "");
-    p.textContent = text;
+    var lines = text.split("\n");
+    p.className = "message" + (kind ? " " + kind : "") + (lines.length > 1 ? " mono" : "");
+    if (lines.length > 3) {
+      // A board as text (the page draws it already): its first line,
+      // the rest one click away.
+      var d = document.createElement("details");
+      var s = document.createElement("summary");
+      s.textContent = lines[0];
+      var pre = document.createElement("pre");
+      pre.textContent = lines.slice(1).join("\n");
+      d.appendChild(s);
+      d.appendChild(pre);
+      p.appendChild(d);
+    } else {
+      p.textContent = text;
+    }
     messages.appendChild(p);
     while (messages.childNodes.length > 200) {
       messages.removeChild(messages.firstChild);
