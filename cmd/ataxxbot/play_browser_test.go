@@ -221,16 +221,36 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 		t.Skip("runs the bot and two browsers")
 	}
 	p, base := playBot(t)
-	p.send(t, "<alice> start @bob")
+	p.send(t, "<alice> start @bob 10m")
 	p.expect(t, "challenges you", procTimeout)
-	// A small arena, so the game ends in three moves: row 7 only.
-	p.send(t, "<alice> setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1")
-	p.expect(t, "Position set", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
 	alice, bob := sizedBrowser(t, 1100, 900, false), sizedBrowser(t, 1100, 900, false)
 	open(t, alice, link(t, p, "alice"))
+	// Setup by clicking: the Block tool on c3 blocks its mirror squares
+	// too, as the guide's blocks do.
+	js[bool](t, alice, `(function(){var r=[].slice.call(document.querySelectorAll('input[name="tool"]')).filter(function(i){return i.parentNode.textContent.indexOf("Block")>=0})[0];r.click();return true})()`)
+	click(t, alice, "c3")
+	p.expect(t, "Blocks placed", procTimeout)
+	for _, sq := range []string{"c3", "e3", "c5", "e5"} {
+		waitPiece(t, alice, sq, "X")
+	}
+	// The guide's Load: a file of commands, said in turn. This one sets
+	// a small arena, so the game ends in three moves: row 7 only.
+	file := filepath.Join(t.TempDir(), "arena.txt")
+	if err := os.WriteFile(file, []byte("setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(alice, chromedp.SetUploadFiles(chromedp.ID("load-file"), []string{file})); err != nil {
+		t.Fatalf("loading a file: %v", err)
+	}
+	p.expect(t, "Position set", procTimeout)
+	waitPiece(t, alice, "e7", "b")
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
 	open(t, bob, link(t, p, "bob"))
+	// The clocks tick in the browser: Red's runs.
+	waitJS(t, alice, `document.querySelector("#clocks .clock.running .clock-time") !== null`, "Red's running clock")
+	before := js[string](t, alice, `document.querySelector("#clocks .clock.running .clock-time").textContent`)
+	waitJS(t, alice, fmt.Sprintf(`document.querySelector("#clocks .clock.running .clock-time").textContent !== %q`, before), "Red's clock ticking down from "+before)
 
 	click(t, alice, "a7")
 	waitJS(t, alice, `document.querySelectorAll("svg.board .cell.target").length === 2`, "two targets for a7")
@@ -241,6 +261,9 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 	click(t, alice, "b7")
 	p.expect(t, "Red (alice) plays a7-b7", procTimeout)
 	waitPiece(t, bob, "b7", "r") // bob's page follows without a reload
+	if got := classesOf(t, bob, "a7", "b7"); !strings.Contains(got[0], "last") || !strings.Contains(got[1], "last") {
+		t.Errorf("the last move on bob's page: got classes %q; want a7 and b7 marked", got)
+	}
 
 	// Bob may not move for alice: his page offers no move on her turn.
 	click(t, bob, "e7")
@@ -255,6 +278,10 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 			t.Errorf("%s's page: d7 holds %q; want r (turned by the last clone)", who, got)
 		}
 	}
+
+	// A rematch from the page: colours swapped, bob is asked.
+	press(t, alice, "rematch")
+	p.expect(t, "alice asks for a rematch, colours swapped", procTimeout)
 
 	// The replay of the finished game, on its public page.
 	viewer := sizedBrowser(t, 1100, 900, false)

@@ -112,6 +112,34 @@
     });
   }
 
+  // Load: a file of commands, each line said in turn, as the users'
+  // guide's "load FILE" substitutes the file's lines for the command. It
+  // stops at the first line the bot does not take.
+  var loadFile = document.getElementById("load-file");
+  if (loadFile) {
+    loadFile.addEventListener("change", function () {
+      var f = loadFile.files && loadFile.files[0];
+      if (!f) {
+        return;
+      }
+      f.text().then(function (text) {
+        var lines = text.split(/\r?\n/).map(function (l) { return l.trim(); }).filter(function (l) { return l; });
+        var next = function (i) {
+          if (i >= lines.length) {
+            return;
+          }
+          say(lines[i]).then(function (ok) {
+            if (ok) {
+              next(i + 1);
+            }
+          });
+        };
+        next(0);
+        loadFile.value = "";
+      });
+    });
+  }
+
   // The board's marks: the selection, the squares landed on, the targets.
   function cells() {
     return root.querySelectorAll("svg.board .cell");
