@@ -398,6 +398,22 @@ func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
 	waitPiece(t, carol, "a5", "r#")
 	audit("after the first move")
 	shot(t, bob, "play-stratego")
+
+	// Over, the game's page replays it with both armies shown, or with
+	// either one hidden as the manager's -r and -b do.
+	press(t, alice, "resign")
+	p.expect(t, "Red resigns", procTimeout)
+	open(t, carol, base+"/games/1")
+	waitJS(t, carol, `document.getElementById("replay") !== null && !document.getElementById("replay").hidden`, "the replay controls")
+	if err := chromedp.Do(carol, chromedp.Click(chromedp.ID("replay-last"))); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, carol, fmt.Sprintf(`(function(){var p=document.querySelector(%q);return p!==null&&p.dataset.piece!=="r#"})()`, cell("a5")+" [data-piece]"), "alice's moved piece revealed after the game")
+	js[bool](t, carol, `(function(){document.querySelector('input.replay-hide[data-seat="0"]').click();return true})()`)
+	waitPiece(t, carol, "a5", "r#")
+	waitPiece(t, carol, "a1", "r#")
+	js[bool](t, carol, `(function(){document.querySelector('input.replay-hide[data-seat="0"]').click();return true})()`)
+	waitPiece(t, carol, "a1", b1)
 }
 
 // TestAbaloneBroadsideByClicks: three marbles in line chosen by clicks,
