@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/bot"
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -135,7 +137,7 @@ func New(cfg Config) (*Server, error) {
 		s.mux.HandleFunc("POST /play/{token}/say", s.playSay)
 	}
 	s.srv = &http.Server{
-		Handler:           secure(s.mux),
+		Handler:           secure(s.compressed()),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       time.Minute,
 		MaxHeaderBytes:    16 << 10,
@@ -145,7 +147,21 @@ func New(cfg Config) (*Server, error) {
 }
 
 // Handler is the server's routes, for tests and for mounting elsewhere.
-func (s *Server) Handler() http.Handler { return secure(s.mux) }
+func (s *Server) Handler() http.Handler { return secure(s.compressed()) }
+
+// compressed gzips the pages, the files and the JSON for a client that
+// takes it (a play page is a third of its size so); an event stream (a
+// live page's) and /metrics (which compresses itself) go as they are.
+func (s *Server) compressed() http.Handler {
+	gz := gzhttp.GzipHandler(s.mux)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") || r.URL.Path == "/metrics" {
+			s.mux.ServeHTTP(w, r)
+			return
+		}
+		gz.ServeHTTP(w, r)
+	})
+}
 
 // Listen binds the address, so that a bad one fails at once.
 func (s *Server) Listen() error {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -151,8 +152,9 @@ func classesOf(t *testing.T, ctx context.Context, squares ...string) []string {
 }
 
 // pageFigures are what a page costs its reader: the bytes it brought
-// (the document and its files, compressed as sent) and when it first
-// painted.
+// (the document and its files, as sent) and when it first painted
+// (first contentful paint, else first paint; -1: the browser kept
+// neither).
 type pageFigures struct {
 	Bytes      int
 	FirstPaint float64 // milliseconds from the navigation
@@ -160,11 +162,14 @@ type pageFigures struct {
 
 func figures(t *testing.T, ctx context.Context) pageFigures {
 	t.Helper()
+	// The paint is timed after it happens: wait for its entry.
+	chromedp.Run(ctx, chromedp.Poll[bool](`performance.getEntriesByType("paint").length > 0`, chromedp.WithPollingTimeout(5*time.Second)))
 	return js[pageFigures](t, ctx, `(function(){
 		var n = performance.getEntriesByType("navigation")[0];
 		var bytes = n ? (n.transferSize || n.encodedBodySize) : 0;
 		performance.getEntriesByType("resource").forEach(function (r) { if (r.initiatorType !== "fetch" && r.name.indexOf("/events") < 0) bytes += (r.transferSize || r.encodedBodySize); });
-		var fp = performance.getEntriesByType("paint").filter(function (p) { return p.name === "first-contentful-paint"; })[0];
+		var paints = performance.getEntriesByType("paint");
+		var fp = paints.filter(function (p) { return p.name === "first-contentful-paint"; })[0] || paints[0];
 		return {Bytes: bytes, FirstPaint: fp ? fp.startTime : -1};
 	})()`)
 }
@@ -189,13 +194,20 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
 		t.Error(err)
 	}
-	fd, err := os.OpenFile(filepath.Join(dir, "figures.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Error(err)
-		return
+	// figures.txt keeps one line a page, the latest.
+	path := filepath.Join(dir, "figures.txt")
+	old, _ := os.ReadFile(path)
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(old)), "\n") {
+		if l != "" && strings.Fields(l)[0] != name {
+			lines = append(lines, l)
+		}
 	}
-	defer fd.Close()
-	fmt.Fprintln(fd, line)
+	lines = append(lines, line)
+	sort.Strings(lines)
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Error(err)
+	}
 }
 
 // fetch GETs url and returns its body.
