@@ -849,17 +849,10 @@ func (t *tx) offerActions() {
 			acts = append(acts, Action{Label: "Join", Command: "join"})
 		}
 	case PhasePlaying:
-		seen := map[string]bool{}
-		for _, seat := range t.st.Pending() {
-			if seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != SeatHuman || t.spec.Hidden {
-				continue
-			}
-			for _, a := range t.st.Actions(seat) {
-				if !seen[a.Command] {
-					seen[a.Command] = true
-					acts = append(acts, a)
-				}
-			}
+		if !t.spec.Hidden { // a hidden kind's seats see their buttons privately
+			acts = t.kindActions(slices.DeleteFunc(slices.Clone(t.st.Pending()), func(seat int) bool {
+				return seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != SeatHuman
+			}))
 		}
 		if t.spec.Undo {
 			acts = append(acts, Action{Label: "Undo", Command: "undo"})
@@ -869,6 +862,25 @@ func (t *tx) offerActions() {
 		acts = append(acts, Action{Label: "Board", Command: "board"}, Action{Label: "New game", Command: "new"})
 	}
 	t.replies[last].Actions = acts
+}
+
+// kindActions are the kind's own buttons (Pass, Ready) for those of seats
+// that owe an action now, each once.
+func (t *tx) kindActions(seats []int) []Action {
+	var acts []Action
+	seen := map[string]bool{}
+	for _, seat := range seats {
+		if !slices.Contains(t.st.Pending(), seat) {
+			continue
+		}
+		for _, a := range t.st.Actions(seat) {
+			if !seen[a.Command] {
+				seen[a.Command] = true
+				acts = append(acts, a)
+			}
+		}
+	}
+	return acts
 }
 
 // Must returns b, and panics if err is not nil: for wiring that cannot

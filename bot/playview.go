@@ -118,18 +118,7 @@ func (t *tx) actionsFor(sp speaker) []Action {
 		if !sp.seated() {
 			break
 		}
-		seen := map[string]bool{}
-		for _, seat := range sp.seats {
-			if !slices.Contains(t.st.Pending(), seat) {
-				continue
-			}
-			for _, a := range t.st.Actions(seat) {
-				if !seen[a.Command] {
-					seen[a.Command] = true
-					acts = append(acts, a)
-				}
-			}
-		}
+		acts = t.kindActions(sp.seats)
 		if t.spec.Undo {
 			acts = append(acts, Action{Label: "Undo", Command: "undo"})
 		}

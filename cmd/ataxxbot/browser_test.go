@@ -34,17 +34,7 @@ func chromiumPath(t *testing.T) string {
 // background networking (the machine has no network), a fresh profile.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath(t)), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true), chromedp.WindowSize(1000, 1200))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	t.Cleanup(cancelTab)
-	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(cancelTime)
-	return ctx
+	return sizedBrowser(t, 1000, 1200, false)
 }
 
 // TestLivePageInChromium: the real binary's console with -http; headless

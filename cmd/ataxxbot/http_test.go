@@ -128,8 +128,8 @@ func TestHTTPOfTheRealBinary(t *testing.T) {
 		t.Errorf("/ during the game: got %d; want a link to game 1:\n%s", status, index)
 	}
 	status, page := httpGet(t, base+"/games/1")
-	if status != http.StatusOK || !strings.Contains(page, "<pre class=\"board\">") || !strings.Contains(page, "a7-b6") || !strings.Contains(page, "data-events") {
-		t.Errorf("/games/1 during the game: got %d; want the live board with the move list:\n%s", status, page)
+	if status != http.StatusOK || !strings.Contains(page, `<svg class="board"`) || !strings.Contains(page, `<pre class="board-text">`) || !strings.Contains(page, "a7-b6") || !strings.Contains(page, "data-events") {
+		t.Errorf("/games/1 during the game: got %d; want the live board (drawn, and as text) with the move list:\n%s", status, page)
 	}
 	p.send(t, "frobnicate <b>")
 	p.expect(t, "unknown command", procTimeout)

@@ -44,13 +44,15 @@ func TestLimitsInTheProgram(t *testing.T) {
 			flood.WriteString("<ann> a7-a6\n")
 		}
 	}
-	const notice = "zoe, too many commands: at most 10 at once and 2 a second"
+	// A rate that gives no new command within the test, however slow the
+	// machine: the burst alone is answered.
+	const notice = "zoe, too many commands: at most 10 at once and 0.01 a second"
 	for _, tc := range []struct {
 		name, config, input string
 		want                []string
 		count               map[string]int // line prefix -> how many lines start with it
 	}{
-		{"a burst on the console with limits.console", fmt.Sprintf("limits:\n  console: true\n  burst: %d\n", burst), flood.String(),
+		{"a burst on the console with limits.console", fmt.Sprintf("limits:\n  console: true\n  burst: %d\n  rate: 0.01\n", burst), flood.String(),
 			[]string{"Red (ann) plays a7-b7.", "Red (ann) plays a7-a6."},
 			map[string]int{notice: 1, "Ataxx: Red (ann), Blue (AI level 3).": burst}},
 		{"the console is not rate-limited by default", "log_level: warn\n", flood.String(),

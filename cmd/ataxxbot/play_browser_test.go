@@ -210,6 +210,25 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
+// twoPlayers opens a game alice starts (start, said by her) and bob
+// joins: setup are lines alice says before, each with what the bot
+// answers it.
+func twoPlayers(t *testing.T, p *proc, start string, setup ...[2]string) {
+	t.Helper()
+	p.send(t, "<alice> "+start)
+	p.expect(t, "challenges you", procTimeout)
+	for _, s := range setup {
+		p.send(t, "<alice> "+s[0])
+		p.expect(t, s[1], procTimeout)
+	}
+	p.send(t, "<bob> join")
+	p.expect(t, "Game on", procTimeout)
+}
+
+// arena is a setfen of Ataxx's row 7 alone (the rest blocks): a game
+// that ends in three moves, a7-b7, e7-d7, b7-c7.
+var arena = [2]string{"setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1", "Position set"}
+
 // fetch GETs url and returns its body.
 func fetch(t *testing.T, url string) string {
 	t.Helper()
@@ -248,7 +267,7 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 	// The guide's Load: a file of commands, said in turn. This one sets
 	// a small arena, so the game ends in three moves: row 7 only.
 	file := filepath.Join(t.TempDir(), "arena.txt")
-	if err := os.WriteFile(file, []byte("setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1\n"), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(arena[0]+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(alice, chromedp.SetUploadFiles(chromedp.ID("load-file"), []string{file})); err != nil {
@@ -349,10 +368,7 @@ func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
 		t.Skip("runs the bot and three browsers")
 	}
 	p, base := playBot(t)
-	p.send(t, "<alice> stratego start @bob")
-	p.expect(t, "challenges you", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
+	twoPlayers(t, p, "stratego start @bob")
 	alice, bob, carol := sizedBrowser(t, 1100, 1000, false), sizedBrowser(t, 1100, 1000, false), sizedBrowser(t, 1100, 1000, false)
 	open(t, alice, link(t, p, "alice"))
 	open(t, bob, link(t, p, "bob"))
@@ -435,10 +451,7 @@ func TestAbaloneBroadsideByClicks(t *testing.T) {
 		t.Skip("runs the bot and a browser")
 	}
 	p, _ := playBot(t)
-	p.send(t, "<alice> abalone start @bob")
-	p.expect(t, "challenges you", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
+	twoPlayers(t, p, "abalone start @bob")
 	for _, l := range []string{"<alice> b6c6", "<bob> h4g4", "<alice> c6d6", "<bob> g4f4"} {
 		p.send(t, l)
 	}
@@ -468,12 +481,7 @@ func TestCongoMonkeyDoubleJumpByClicks(t *testing.T) {
 		t.Skip("runs the bot and a browser")
 	}
 	p, _ := playBot(t)
-	p.send(t, "<alice> congo start @bob")
-	p.expect(t, "challenges you", procTimeout)
-	p.send(t, "<alice> position 7/3l3/7/4c2/7/2p4/1ML4/w/-1")
-	p.expect(t, "Position set", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
+	twoPlayers(t, p, "congo start @bob", [2]string{"position 7/3l3/7/4c2/7/2p4/1ML4/w/-1", "Position set"})
 	alice := sizedBrowser(t, 1100, 1000, false)
 	open(t, alice, link(t, p, "alice"))
 	click(t, alice, "b1", "d3")
@@ -494,12 +502,7 @@ func TestAtaxxByKeyboardAlone(t *testing.T) {
 		t.Skip("runs the bot and two browsers")
 	}
 	p, _ := playBot(t)
-	p.send(t, "<alice> start @bob")
-	p.expect(t, "challenges you", procTimeout)
-	p.send(t, "<alice> setfen x3o--/-------/-------/-------/-------/-------/------- x 0 1")
-	p.expect(t, "Position set", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
+	twoPlayers(t, p, "start @bob", arena)
 	alice, bob := sizedBrowser(t, 1100, 900, false), sizedBrowser(t, 1100, 900, false)
 	open(t, alice, link(t, p, "alice"))
 	open(t, bob, link(t, p, "bob"))
@@ -574,10 +577,7 @@ func TestPlayRoutesForEachVisitor(t *testing.T) {
 		t.Skip("runs the bot")
 	}
 	p, base := playBot(t)
-	p.send(t, "<alice> start @bob")
-	p.expect(t, "challenges you", procTimeout)
-	p.send(t, "<bob> join")
-	p.expect(t, "Game on", procTimeout)
+	twoPlayers(t, p, "start @bob")
 	alice, bob := link(t, p, "alice"), link(t, p, "bob")
 	aliceToken := alice[strings.LastIndex(alice, "/")+1:]
 	bobToken := bob[strings.LastIndex(bob, "/")+1:]
