@@ -246,8 +246,10 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // playEvents streams a play page's live part (the player's own view)
-// each time it changes; it ends when the game is over, and ("gone") when
-// the link stops working.
+// each time it changes. A link is its player's at a table, not at one
+// game: the stream goes on after a game ends, so a rematch or a new game
+// there shows on the page; it ends ("gone") when the link stops working,
+// and when the page is closed or the server stops.
 func (s *Server) playEvents(w http.ResponseWriter, r *http.Request) {
 	token := r.PathValue("token")
 	w.Header().Set("Cache-Control", "no-store")
@@ -263,8 +265,7 @@ func (s *Server) playEvents(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, false, err
 		}
-		p := newPlayPart(v)
-		return p, !p.Over, nil
+		return newPlayPart(v), true, nil
 	})
 }
 

@@ -363,8 +363,8 @@ func TestSayFailures(t *testing.T) {
 }
 
 // TestPlayStream: the play page's stream sends the player's own view,
-// again when it changes, and ends when the game is over; a link that
-// stops working ends it ("gone").
+// again when it changes, through the game's end and on to the table's
+// next game (a rematch); a link that stops working ends it ("gone").
 func TestPlayStream(t *testing.T) {
 	s := newPlaySite(t)
 	st := openStream(t, s.base+"/play/"+goodToken+"/events")
@@ -384,20 +384,14 @@ func TestPlayStream(t *testing.T) {
 	if event != "play" || !strings.Contains(second, "Blue (bob) to move") || !strings.Contains(second, "<li>a1-a2</li>") || strings.Contains(second, `"Text":"a1-a3"`) {
 		t.Errorf("after a move: got %q %q; want the new view without red's moves", event, second)
 	}
-	s.play.set(func(v *bot.PlayView) { v.Phase, v.Status, v.Game.Result = "over", "Red wins.", "Red wins." })
-	var events []string
-	for {
-		event, data := st.next(t)
-		events = append(events, event)
-		if event == "end" {
-			break
-		}
-		if !strings.Contains(data, "Red wins.") {
-			t.Errorf("the last view: got %q; want the result", data)
-		}
+	s.play.set(func(v *bot.PlayView) { v.Phase, v.Status, v.Game.Result, v.Version = "over", "Red wins.", "Red wins.", "v3" })
+	if event, data := st.next(t); event != "play" || !strings.Contains(data, "Red wins.") {
+		t.Errorf("the game over: got %q %q; want the view with the result", event, data)
 	}
-	if got := strings.Join(events, ","); got != "play,end" {
-		t.Errorf("events after the end: got %s; want play,end", got)
+	// Over, the stream goes on: a rematch at the table shows on the page.
+	s.play.set(func(v *bot.PlayView) { v.Phase, v.Status, v.Game.Result, v.Version = "playing", "Rematch: Blue (alice) to move", "", "v4" })
+	if event, data := st.next(t); event != "play" || !strings.Contains(data, "Rematch") {
+		t.Errorf("a rematch after the end: got %q %q; want the new game's view", event, data)
 	}
 
 	s2 := newPlaySite(t)

@@ -313,6 +313,11 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 	// A rematch from the page: colours swapped, bob is asked.
 	press(t, alice, "rematch")
 	p.expect(t, "alice asks for a rematch, colours swapped", procTimeout)
+	press(t, bob, "rematch")
+	p.expect(t, "Game on", procTimeout)
+	// A link is its player's at the table: alice's page follows her into
+	// the rematch, as Blue now.
+	waitJS(t, alice, `document.getElementById("players").textContent.indexOf("you play Blue") >= 0`, "the rematch on alice's page")
 
 	// The replay of the finished game, on its public page.
 	viewer := sizedBrowser(t, 1100, 900, false)
