@@ -384,12 +384,16 @@ func TestPlayStream(t *testing.T) {
 	if event != "play" || !strings.Contains(second, "Blue (bob) to move") || !strings.Contains(second, "<li>a1-a2</li>") || strings.Contains(second, `"Text":"a1-a3"`) {
 		t.Errorf("after a move: got %q %q; want the new view without red's moves", event, second)
 	}
-	s.play.set(func(v *bot.PlayView) { v.Phase, v.Status, v.Game.Result, v.Version = "over", "Red wins.", "Red wins.", "v3" })
+	s.play.set(func(v *bot.PlayView) {
+		v.Phase, v.Status, v.Game.Result, v.Version = "over", "Red wins.", "Red wins.", "v3"
+	})
 	if event, data := st.next(t); event != "play" || !strings.Contains(data, "Red wins.") {
 		t.Errorf("the game over: got %q %q; want the view with the result", event, data)
 	}
 	// Over, the stream goes on: a rematch at the table shows on the page.
-	s.play.set(func(v *bot.PlayView) { v.Phase, v.Status, v.Game.Result, v.Version = "playing", "Rematch: Blue (alice) to move", "", "v4" })
+	s.play.set(func(v *bot.PlayView) {
+		v.Phase, v.Status, v.Game.Result, v.Version = "playing", "Rematch: Blue (alice) to move", "", "v4"
+	})
 	if event, data := st.next(t); event != "play" || !strings.Contains(data, "Rematch") {
 		t.Errorf("a rematch after the end: got %q %q; want the new game's view", event, data)
 	}
