@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,7 +73,7 @@ func TestLivePageInChromium(t *testing.T) {
 	}
 	waitPiece(t, ctx, "b6", "r")
 	picture(t, ctx, base)
-	shoot(t, ctx, "ataxx")
+	shot(t, ctx, "ataxx")
 
 	// Every kind's page, drawn, with its picture, while a game of it runs.
 	p.send(t, "resign")
@@ -94,7 +93,7 @@ func TestLivePageInChromium(t *testing.T) {
 		id := strconv.Itoa(i + 2)
 		open(t, ctx, base+"/games/"+id)
 		picture(t, ctx, base)
-		shoot(t, ctx, k.kind)
+		shot(t, ctx, k.kind)
 		p.send(t, "resign")
 		p.expect(t, "(game "+id+")", procTimeout)
 	}
@@ -118,20 +117,3 @@ func picture(t *testing.T, ctx context.Context, base string) {
 	}
 }
 
-// shoot saves a screenshot of the page as ATAXXBOT_SHOTS/NAME.png when
-// that variable names a folder.
-func shoot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	dir := os.Getenv("ATAXXBOT_SHOTS")
-	if dir == "" {
-		return
-	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Errorf("screenshot %s: %v", name, err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
-		t.Error(err)
-	}
-}

@@ -99,5 +99,5 @@ new MutationObserver(function () {
 	if err != nil || links != 3 {
 		t.Errorf("links to the games: got %d, %v; want 3", links, err)
 	}
-	shoot(t, ctx, "tournament")
+	shot(t, ctx, "tournament")
 }
