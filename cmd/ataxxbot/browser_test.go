@@ -116,4 +116,3 @@ func picture(t *testing.T, ctx context.Context, base string) {
 		t.Errorf("%s: got %d %s; want a PNG", href, resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 }
-
