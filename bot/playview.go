@@ -17,14 +17,15 @@ import (
 // spectator's view with nothing to do. A table with no game, or one whose
 // record cannot be read, gives an error wrapping ErrNotFound.
 func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView, error) {
-	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel, UserID: user.ID, Name: user.Name})
+	m := Message{Network: table.Network, Channel: table.Channel, UserID: user.ID, Name: user.Name}
+	t, err := b.load(ctx, table, m)
 	if err != nil {
 		return PlayView{}, err
 	}
 	if t.empty() || t.damaged != nil || t.st == nil {
 		return PlayView{}, fmt.Errorf("%w: no game at %s", ErrNotFound, table)
 	}
-	sp := t.speaker(Message{Network: table.Network, Channel: table.Channel, UserID: user.ID, Name: user.Name})
+	sp := t.speaker(m)
 	seat := t.viewer(sp)
 	v := PlayView{
 		Seat:   seat,
@@ -32,7 +33,7 @@ func (b *Bot) PlayerView(ctx context.Context, table Table, user User) (PlayView,
 		Phase:  string(t.rec.Phase),
 		Status: t.status(sp),
 		Board:  b.withNotes(t, t.st.Board(seat)).Text,
-		Game:   t.gameView(),
+		Game:   t.GameView(),
 		Menu:   b.menu(t.spec),
 	}
 	if s, ok := t.st.(Surfacer); ok {
@@ -74,9 +75,11 @@ func (t *tx) toolsFor(sp speaker, seat int, tools []Tool, moves []ClickMove) []T
 	return out
 }
 
-// gameView is the table's game as a spectator's list shows it: its id,
-// kind, players, moves and result.
-func (t *tx) gameView() GameView {
+// GameView is the table's game as a list of games shows it: its id, kind,
+// where it is played, its players (an AI seat by its level or program),
+// moves and, once over, how it ended as announced. The views that show
+// more (a spectator's status and board, a player's own) add theirs.
+func (t *Tx) GameView() GameView {
 	v := GameView{
 		ID: t.rec.ID, Kind: strings.ToLower(t.spec.Name), Title: t.spec.Title,
 		Network: t.table.Network, Channel: t.table.Channel,
@@ -85,7 +88,7 @@ func (t *tx) gameView() GameView {
 		Began:   t.rec.Began,
 	}
 	if !v.Running {
-		v.Result, v.Ended = OverText(t.spec.Seats, t.rec.Outcome()), t.rec.Updated
+		v.Result, v.Ended = t.rec.Result, t.rec.Updated
 	}
 	for i, s := range t.rec.Seats {
 		p := PlayerView{Seat: t.spec.SeatName(i)}

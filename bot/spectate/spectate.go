@@ -217,17 +217,10 @@ func (s *Spectators) tableView(ctx context.Context, e runningEntry) (bot.GameVie
 	if err != nil || t == nil {
 		return bot.GameView{}, false, err
 	}
-	table, rec, spec := t.Table(), t.Record(), t.Spec()
+	table, spec := t.Table(), t.Spec()
 	seen := s.core.Spectated(t)
-	v := bot.GameView{
-		ID: rec.ID, Kind: strings.ToLower(spec.Name), Title: spec.Title,
-		Network: table.Network, Channel: table.Channel,
-		Running: rec.Phase != bot.PhaseOver,
-		Status:  seen.Status,
-		Board:   seen.Board.Text,
-		Moves:   slices.Clone(rec.Moves),
-		Began:   rec.Began,
-	}
+	v := t.GameView()
+	v.Status, v.Board = seen.Status, seen.Board.Text
 	if name, owned := s.core.OwnedTableName(table); owned && name != "" {
 		v.Channel = name // a table no channel shows, named by its owner
 	}
@@ -237,20 +230,6 @@ func (s *Spectators) tableView(ctx context.Context, e runningEntry) (bot.GameVie
 	v.Surface = spectatorSurface(t.State())
 	v.Replayable = replayable(t.State()) && !v.Running
 	v.Version = viewVersion(v.Board, v.Status, seen.Caption)
-	if !v.Running {
-		v.Result, v.Ended = rec.Result, rec.Updated
-	}
-	for i, st := range rec.Seats {
-		p := bot.PlayerView{Seat: spec.SeatName(i)}
-		switch st.Kind {
-		case bot.SeatHuman:
-			p.Name = st.Name
-		case bot.SeatAI:
-			p.Name, p.AI = strings.TrimPrefix(seen.Seats[i], spec.SeatName(i)+" "), true
-			p.Name = strings.TrimSuffix(strings.TrimPrefix(p.Name, "("), ")")
-		}
-		v.Players = append(v.Players, p)
-	}
 	return v, true, nil
 }
 
@@ -381,19 +360,12 @@ func replayable(st bot.State) bool {
 // bot.ErrNotSeated (its secrets are its players'); one not in the archive,
 // or whose kind gives no positions, bot.ErrNotFound.
 func (s *Spectators) ReplayGame(ctx context.Context, id string, hide []bool) (bot.Surface, []bot.Frame, error) {
-	list, _, err := s.loadRunning(ctx)
+	t, err := s.runningTx(ctx, id)
 	if err != nil {
 		return bot.Surface{}, nil, err
 	}
-	for _, e := range list {
-		if e.ID != id {
-			continue
-		}
-		if v, ok, err := s.tableView(ctx, e); err != nil {
-			return bot.Surface{}, nil, err
-		} else if ok && v.Running {
-			return bot.Surface{}, nil, fmt.Errorf("%w: game %s is still running", bot.ErrNotSeated, id)
-		}
+	if t != nil && t.Record().Phase != bot.PhaseOver {
+		return bot.Surface{}, nil, fmt.Errorf("%w: game %s is still running", bot.ErrNotSeated, id)
 	}
 	g, err := s.archivedByID(ctx, id)
 	if err != nil {
