@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -124,19 +125,10 @@ func privateVerbs(menu []bot.CommandSpec) []string {
 	return out
 }
 
-// isPrivate says whether line's verb is a private command of menu.
-func isPrivate(line string, menu []bot.CommandSpec) bool {
+// isPrivate says whether line's verb is one of verbs (privateVerbs).
+func isPrivate(line string, verbs []string) bool {
 	f := strings.Fields(line)
-	if len(f) == 0 {
-		return false
-	}
-	verb := strings.ToLower(strings.TrimPrefix(f[0], "!"))
-	for _, v := range privateVerbs(menu) {
-		if v == verb {
-			return true
-		}
-	}
-	return false
+	return len(f) > 0 && slices.Contains(verbs, strings.ToLower(strings.TrimPrefix(f[0], "!")))
 }
 
 // clockText writes a clock's time left: "4:59", "1:02:03", "0:00".
@@ -166,13 +158,14 @@ func newPlayPart(v bot.PlayView) playPart {
 		b := drawBoard(v.Surface, true)
 		p.Board = &b
 	}
+	private := privateVerbs(v.Menu)
 	for _, a := range v.Commands {
-		p.Commands = append(p.Commands, commandButton{Label: a.Label, Command: a.Command, Private: isPrivate(a.Command, v.Menu)})
+		p.Commands = append(p.Commands, commandButton{Label: a.Label, Command: a.Command, Private: isPrivate(a.Command, private)})
 	}
 	for _, c := range v.Clocks {
 		p.Clocks = append(p.Clocks, clockView{Seat: seatName(v.Game, c.Seat), Left: clockText(c.Left), LeftMS: c.Left.Milliseconds(), Running: c.Running && !p.Over})
 	}
-	p.Data = playData{Moves: v.Surface.Moves, Tools: v.Surface.Tools, PrivateVerbs: privateVerbs(v.Menu), Version: v.Version}
+	p.Data = playData{Moves: v.Surface.Moves, Tools: v.Surface.Tools, PrivateVerbs: private, Version: v.Version}
 	if p.Data.Moves == nil {
 		p.Data.Moves = []bot.ClickMove{}
 	}
