@@ -850,9 +850,9 @@ func (t *tx) offerActions() {
 		}
 	case PhasePlaying:
 		if !t.spec.Hidden { // a hidden kind's seats see their buttons privately
-			acts = t.kindActions(slices.DeleteFunc(slices.Clone(t.st.Pending()), func(seat int) bool {
-				return seat < 0 || seat >= len(t.rec.Seats) || t.rec.Seats[seat].Kind != SeatHuman
-			}))
+			acts = t.kindActions(func(seat int) bool {
+				return seat >= 0 && seat < len(t.rec.Seats) && t.rec.Seats[seat].Kind == SeatHuman
+			})
 		}
 		if t.spec.Undo {
 			acts = append(acts, Action{Label: "Undo", Command: "undo"})
@@ -864,13 +864,13 @@ func (t *tx) offerActions() {
 	t.replies[last].Actions = acts
 }
 
-// kindActions are the kind's own buttons (Pass, Ready) for those of seats
-// that owe an action now, each once.
-func (t *tx) kindActions(seats []int) []Action {
+// kindActions are the kind's own buttons (Pass, Ready) for the seats that
+// owe an action now and are among those asked for, each once.
+func (t *tx) kindActions(asked func(seat int) bool) []Action {
 	var acts []Action
 	seen := map[string]bool{}
-	for _, seat := range seats {
-		if !slices.Contains(t.st.Pending(), seat) {
+	for _, seat := range t.st.Pending() {
+		if !asked(seat) {
 			continue
 		}
 		for _, a := range t.st.Actions(seat) {

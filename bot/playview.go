@@ -121,7 +121,7 @@ func (t *tx) actionsFor(sp speaker) []Action {
 		if !sp.seated() {
 			break
 		}
-		acts = t.kindActions(sp.seats)
+		acts = t.kindActions(func(seat int) bool { return slices.Contains(sp.seats, seat) })
 		if t.spec.Undo {
 			acts = append(acts, Action{Label: "Undo", Command: "undo"})
 		}
