@@ -68,6 +68,11 @@ type Console struct {
 	mu   sync.Mutex // one writer at a time: Run and Send
 	w    *bufio.Writer
 	seen map[string]bool // the channels this console has been in
+	// handling says a line is being handled: what the bot sends on its
+	// own meanwhile (an AI that answers at once, set off by that line)
+	// waits in queued until the line's own replies are printed.
+	handling bool
+	queued   []bot.Reply
 }
 
 // Serves reports whether the replies of table t are this console's to
@@ -100,9 +105,39 @@ var _ bot.Sender = (*Console)(nil)
 const Network = "console"
 
 // Send prints replies the bot sends on its own (AI moves, work resumed
-// after a restart).
+// after a restart). While a line is handled they wait, never blocking the
+// sender, and follow that line's own replies: the AI answers a move
+// after the move is shown.
 func (c *Console) Send(ctx context.Context, replies []bot.Reply) error {
+	c.mu.Lock()
+	if c.handling {
+		c.queued = append(c.queued, replies...)
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
 	return c.print(replies)
+}
+
+// handle has the bot handle m and prints its replies, then what the bot
+// sent on its own meanwhile, in the order sent.
+func (c *Console) handle(ctx context.Context, m bot.Message) error {
+	c.mu.Lock()
+	c.handling = true
+	c.mu.Unlock()
+	err := c.print(c.Handler.Handle(ctx, m))
+	for {
+		c.mu.Lock()
+		q := c.queued
+		c.queued = nil
+		if len(q) == 0 || err != nil {
+			c.handling = false
+			c.mu.Unlock()
+			return err
+		}
+		c.mu.Unlock()
+		err = c.print(q)
+	}
 }
 
 // channel is the current channel.
@@ -277,8 +312,7 @@ func (c *Console) read(ctx context.Context, r io.Reader, files []string) (quit b
 				return true, err
 			}
 		}
-		replies := c.Handler.Handle(ctx, m)
-		if err := c.print(replies); err != nil {
+		if err := c.handle(ctx, m); err != nil {
 			return true, err
 		}
 	}

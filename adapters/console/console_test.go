@@ -285,3 +285,34 @@ func TestFilesAreWrittenNotPrinted(t *testing.T) {
 		t.Errorf("old.log: got %q; want it untouched", data)
 	}
 }
+
+// eager is a Handler whose every line sets off an answer the bot sends on
+// its own (an AI that is ready at once), sent and done before Handle
+// returns.
+type eager struct{ c *Console }
+
+func (e eager) Handle(ctx context.Context, m bot.Message) []bot.Reply {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.c.Send(ctx, []bot.Reply{{Text: "the AI answers " + m.Text}})
+	}()
+	<-done
+	return []bot.Reply{{Text: "you said " + m.Text}}
+}
+
+// TestALinesRepliesComeBeforeWhatTheyStart: what the bot sends on its own
+// while a line is handled is printed after that line's own replies, in
+// the order sent, however quick the sender.
+func TestALinesRepliesComeBeforeWhatTheyStart(t *testing.T) {
+	var out bytes.Buffer
+	c := &Console{In: strings.NewReader("one\ntwo\n"), Out: &out}
+	c.Handler = eager{c}
+	if err := c.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := "you said one\nthe AI answers one\nyou said two\nthe AI answers two\n"
+	if got := out.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
