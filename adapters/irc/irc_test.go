@@ -210,10 +210,11 @@ func TestIRCNickTakenAndReconnect(t *testing.T) {
 	s.Restart()
 	p := ircdtest.Connect(t, s, "yann", "yann")
 	// The bot rejoins within the 1 s, 2 s, ... backoff: before yann (in
-	// the names list, under either nick) or after (its JOIN).
+	// the names list, under either nick, as the channel's operator if it
+	// came first) or after (its JOIN).
 	back := false
 	for _, l := range p.Join("#ataxx") {
-		back = back || regexp.MustCompile(` 353 yann [=*@] #ataxx :(.* )?ataxxbot_?( |$)`).MatchString(l)
+		back = back || regexp.MustCompile(` 353 yann [=*@] #ataxx :(.* )?[~&@%+]?ataxxbot_?( |$)`).MatchString(l)
 	}
 	if !back {
 		p.Expect(`^:ataxxbot_?!\S+ JOIN :?#ataxx`, wait)
