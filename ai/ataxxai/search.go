@@ -2,6 +2,7 @@ package ataxxai
 
 import (
 	"context"
+	"math"
 
 	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
@@ -16,35 +17,111 @@ const (
 	mateBound = MateScore - MaxPly
 )
 
+// Params are the numbers the search prunes, reduces and extends by, each
+// a UAI option (see ParamList) so that matches can try others. A zero
+// depth turns its technique off. Margins are in hundredths of a piece.
+type Params struct {
+	// Reverse futility: a node off the principal variation at most
+	// RFPDepth deep whose evaluation stands RFPMargin a ply above beta
+	// is scored by its evaluation.
+	RFPDepth, RFPMargin int
+	// Futility: at a node at most FPDepth deep whose evaluation plus
+	// FPBase plus FPMargin a ply cannot reach alpha, the moves after the
+	// first FPMoves are not searched.
+	FPDepth, FPBase, FPMargin, FPMoves int
+	// Late-move pruning: a jump that takes nothing is not searched once
+	// LMPMoves moves have been (0: never pruned).
+	LMPMoves int
+	// Late-move reductions: the move with index i at depth d is searched
+	// LMRBase/100 + ln d · ln i · 100/LMRDiv plies shallower first, from
+	// depth 3 and the LMRMoves-th move.
+	LMRBase, LMRDiv, LMRMoves int
+	// Internal iterative reduction: a node from IIRDepth deep that the
+	// table knows no move of is searched a ply shallower.
+	IIRDepth int
+	// Singular extensions: from SEDepth, the table's move is searched a
+	// ply deeper when every other move falls SEMargin/10 a ply short of
+	// its score; when even without it the node holds beta, the node is
+	// cut (multicut), and when the table's score alone holds it, the move
+	// is searched a ply shallower.
+	SEDepth, SEMargin int
+	// Null move: from NullDepth deep (when Tuning.NullMove).
+	NullDepth int
+	// History is the bound of the history scores (their gravity).
+	History int
+}
+
+// DefaultParams are the numbers the AI plays with, chosen by matches.
+var DefaultParams = Params{
+	RFPDepth: 6, RFPMargin: 50,
+	FPDepth: 6, FPBase: 160, FPMargin: 80, FPMoves: 3,
+	LMPMoves: 2,
+	LMRBase: 80, LMRDiv: 220, LMRMoves: 2,
+	IIRDepth: 3,
+	SEDepth: 6, SEMargin: 10,
+	NullDepth: 0,
+	History: 16384,
+}
+
+// Param is one of Params' numbers by name, with its range.
+type Param struct {
+	Name     string
+	Min, Max int
+	Of       func(*Params) *int
+}
+
+// ParamList names every number of Params, for UAI options.
+var ParamList = []Param{
+	{"RFPDepth", 0, 20, func(p *Params) *int { return &p.RFPDepth }},
+	{"RFPMargin", 0, 1000, func(p *Params) *int { return &p.RFPMargin }},
+	{"FPDepth", 0, 20, func(p *Params) *int { return &p.FPDepth }},
+	{"FPBase", 0, 2000, func(p *Params) *int { return &p.FPBase }},
+	{"FPMargin", 0, 1000, func(p *Params) *int { return &p.FPMargin }},
+	{"FPMoves", 1, 100, func(p *Params) *int { return &p.FPMoves }},
+	{"LMPMoves", 0, 300, func(p *Params) *int { return &p.LMPMoves }},
+	{"LMRBase", -200, 500, func(p *Params) *int { return &p.LMRBase }},
+	{"LMRDiv", 50, 2000, func(p *Params) *int { return &p.LMRDiv }},
+	{"LMRMoves", 1, 300, func(p *Params) *int { return &p.LMRMoves }},
+	{"IIRDepth", 0, 20, func(p *Params) *int { return &p.IIRDepth }},
+	{"SEDepth", 0, 30, func(p *Params) *int { return &p.SEDepth }},
+	{"SEMargin", 0, 100, func(p *Params) *int { return &p.SEMargin }},
+	{"NullDepth", 0, 20, func(p *Params) *int { return &p.NullDepth }},
+	{"History", 256, 1 << 20, func(p *Params) *int { return &p.History }},
+}
+
 // Searcher searches positions. It is not safe for concurrent use; give
 // each concurrent search its own (see Pool).
 type Searcher struct {
 	// Tuning is what the search evaluates and prunes with; NewSearcher
 	// sets DefaultTuning.
 	Tuning Tuning
+	// Params are the search's numbers; NewSearcher sets DefaultParams.
+	Params Params
 
 	tt     *search.Table[ataxx.Move] // nil until the first search: see NewSearcher
 	hashMB int                       // the size of tt, allocated or not
 	clock  search.Clock
 
-	deepen      search.Deepener[ataxx.Move]
-	seldepth    int
-	noise       int
-	seed        uint64
-	killers     search.Killers[ataxx.Move]
-	history     [2][ataxx.NumSquares][ataxx.NumSquares]int32
-	pv          search.PV[ataxx.Move]
-	net         *Net     // the neural evaluation of this search, or nil
-	nets        netStack // its accumulators along the line
-	lists       [MaxPly + 1]ataxx.MoveList
-	orderScores [MaxPly + 1][ataxx.MaxMoves]int32
+	deepen   search.Deepener[ataxx.Move]
+	seldepth int
+	noise    int
+	seed     uint64
+	killers  search.Killers[ataxx.Move]
+	history  [2][ataxx.NumSquares][ataxx.NumSquares]int32
+	pv       search.PV[ataxx.Move]
+	net      *Net     // the neural evaluation of this search, or nil
+	nets     netStack // its accumulators along the line
+	lists    [MaxPly + 1]ataxx.MoveList
+	scores   [MaxPly + 1][ataxx.MaxMoves]int32
 	// child holds, by ply, the position after the move made (or the
 	// null move) at the ply before: a position is so small that copying
 	// it costs less than taking a move back.
 	child  [MaxPly + 1]ataxx.Position
-	static [MaxPly]int // a futile node's static evaluation, by ply
+	nulled int // the ply a null move led to, 0 when none on the line
 
-	nm search.Negamax[*ataxx.Position, ataxx.Move, game]
+	// lmr is the reduction by depth and move index, made from Params.
+	lmr     [MaxPly + 1][64]int8
+	lmrFrom Params // the Params lmr was made from
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
@@ -53,19 +130,12 @@ type Searcher struct {
 // uai and quits, never pays for its megabytes.
 func NewSearcher(hashMB int) *Searcher {
 	s := &Searcher{
-		Tuning: DefaultTuning, hashMB: hashMB,
+		Tuning: DefaultTuning, Params: DefaultParams, hashMB: hashMB,
 		killers: search.NewKillers[ataxx.Move](MaxPly), pv: search.NewPV[ataxx.Move](MaxPly),
 	}
 	s.deepen = search.Deepener[ataxx.Move]{
 		Clock: &s.clock, PV: &s.pv, MaxDepth: MaxPly - 1, Mate: MateScore, MateBound: mateBound,
 		Predict: true, SelDepth: func() int { return s.seldepth },
-	}
-	s.nm = search.Negamax[*ataxx.Position, ataxx.Move, game]{
-		Game: game{s: s}, Clock: &s.clock, PV: &s.pv,
-		MaxPly: MaxPly, Infinity: Infinity, Win: mateBound + 1,
-		Quiet: orderKiller, NullDepth: 3, LateMove: 12, LateOffPV: true,
-		NullAfterMoves: true, NoDoubleNull: true, AllCuts: true, UpperNoMove: true,
-		NullWindowFirst: true, VisitFirst: true, CopyMake: true,
 	}
 	return s
 }
@@ -114,13 +184,13 @@ const aspiration = 50
 // until the score falls inside.
 func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 	if depth < 4 || prev > mateBound || prev < -mateBound || !s.Tuning.Aspiration {
-		return s.nm.Search(pos, depth, 0, -Infinity, Infinity)
+		return s.pvs(pos, depth, 0, -Infinity, Infinity, ataxx.NoMove)
 	}
 	delta := aspiration
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	for {
 		s.deepen.RootDone = 0
-		score := s.nm.Search(pos, depth, 0, alpha, beta)
+		score := s.pvs(pos, depth, 0, alpha, beta, ataxx.NoMove)
 		switch {
 		case s.clock.Stopped():
 			return score
@@ -144,15 +214,29 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 	if s.Tuning.NNUE {
 		s.net = s.Tuning.network()
 	}
-	s.nm.Table = s.tt
-	s.nm.Futility = 0
-	if s.Tuning.Futility {
-		s.nm.Futility = len(futilityMargin)
+	if s.lmrFrom != s.Params || s.lmr[MaxPly][63] == 0 {
+		s.makeLMR()
 	}
 	s.killers.Reset()
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
+	s.nulled = 0
 	hard, soft := search.Budget(lim)
 	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
+}
+
+// makeLMR fills the reduction table from Params.
+func (s *Searcher) makeLMR() {
+	p := s.Params
+	for d := range s.lmr {
+		for i := range s.lmr[d] {
+			r := 0.0
+			if d > 0 && i > 0 {
+				r = float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(i))*100/float64(max(p.LMRDiv, 1))
+			}
+			s.lmr[d][i] = int8(min(max(r, 0), 60))
+		}
+	}
+	s.lmrFrom = p
 }
 
 // terminalScore scores a finished game for the side to move.
@@ -176,6 +260,13 @@ func leafOver(p *ataxx.Position) bool {
 		p.Halfmove() >= p.Rules().JumpLimit() || p.Empty() == 0
 }
 
+// nearEnd reports a position where the game may end within a few plies
+// (a nearly full board, the jump limit close): its evaluation is no
+// guide to what the end's score will be, so nothing is pruned by it.
+func nearEnd(p *ataxx.Position) bool {
+	return p.Empty().Count() <= 6 || p.Halfmove()+4 >= p.Rules().JumpLimit()
+}
+
 func (s *Searcher) evaluate(p *ataxx.Position, ply int) int {
 	var e int
 	if s.net != nil {
@@ -189,10 +280,6 @@ func (s *Searcher) evaluate(p *ataxx.Position, ply int) int {
 	return e
 }
 
-// futilityMargin is, by remaining depth, how much more than the pieces a
-// move wins the search below may find.
-var futilityMargin = [...]int{0, 120, 300}
-
 // nullMinEmpty is the fewest empty squares at which null-move pruning is
 // tried.
 const nullMinEmpty = 16
@@ -203,8 +290,9 @@ const (
 )
 
 // orderMoves scores the moves of list for trying the best first: the hash
-// move, then by pieces gained (captures, plus one for a clone), killers,
-// and history.
+// move, then by pieces gained (captures, plus one for a clone; a jump
+// loses a little for the hole it leaves beside our pieces), killers, and
+// history.
 func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ataxx.MaxMoves]int32, ply int, hashMove ataxx.Move) {
 	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Other())
 	side := p.Turn()
@@ -223,7 +311,6 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 		if m.IsClone() {
 			sc += 1 << 24
 		} else {
-			// A jump leaves a hole next to our own pieces.
 			sc -= int32((ataxx.Adjacent(m.From()) & us).Count()) << 21
 		}
 		if s.killers.Is(ply, m) {
@@ -234,128 +321,217 @@ func (s *Searcher) orderMoves(p *ataxx.Position, l *ataxx.MoveList, scores *[ata
 	}
 }
 
-// game is the Searcher seen as the shared node loop's hooks
-// (search.Game): Ataxx's ends, its null move (only where it could move,
-// away from the end), its moves tried hash move first and then in order
-// of pieces gained, its futility pruning, killers and history, and the
-// network's accumulators along the line.
-type game struct {
-	// CopyMade comes first, since Go pads a zero-size last field.
-	search.CopyMade[*ataxx.Position, ataxx.Move]
-	s *Searcher
+// quietJump reports a jump that takes nothing: it only moves a piece
+// away, leaving a hole, and is almost never the best move.
+func quietJump(p *ataxx.Position, m ataxx.Move) bool {
+	return m.IsJump() && ataxx.Adjacent(m.To())&p.Pieces(p.Turn().Other()) == 0
 }
 
-// Settle keeps the network's accumulators and the deepest ply up to
-// date; at the horizon it scores a finished game as such and any other
-// by the evaluation.
-func (g game) Settle(p *ataxx.Position, depth, ply, _, _ int) (uint64, int, bool) {
-	s := g.s
-	if s.net != nil {
+// pvs is the principal-variation search of p, depth plies deep at ply
+// within (alpha, beta). excluded, when not NoMove, is the table's move
+// that a singular search leaves out: the node is p again at the same ply,
+// searched without its best move, and nothing of it is stored.
+func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded ataxx.Move) int {
+	s.pv.Start(ply)
+	if s.clock.Visit() {
+		return 0
+	}
+	singular := excluded != ataxx.NoMove
+	if s.net != nil && !singular {
 		s.nets.enter(s.net, p, ply)
 	}
-	if ply > s.seldepth {
-		s.seldepth = ply
+	s.seldepth = max(s.seldepth, ply)
+	if ply > 0 && leafOver(p) {
+		return terminalScore(p, ply)
 	}
 	if depth <= 0 || ply >= MaxPly {
-		if leafOver(p) {
-			return 0, terminalScore(p, ply), true
+		return s.evaluate(p, ply)
+	}
+	par := &s.Params
+	pvNode := beta-alpha > 1
+	key := p.Hash()
+	entry, hit := s.tt.Probe(key)
+	ttMove, ttScore := ataxx.NoMove, 0
+	if hit {
+		ttMove, ttScore = entry.Move, search.FromTT(int(entry.Score), ply, mateBound+1)
+		if ply > 0 && !pvNode && !singular && int(entry.Depth) >= depth {
+			switch entry.Bound {
+			case search.BoundExact:
+				return ttScore
+			case search.BoundLower:
+				if ttScore >= beta {
+					return ttScore
+				}
+			case search.BoundUpper:
+				if ttScore <= alpha {
+					return ttScore
+				}
+			}
 		}
-		return 0, s.evaluate(p, ply), true
 	}
-	return p.Hash(), 0, false
-}
-
-// Danger is never asked: Ataxx has no threat like check.
-func (g game) Danger(*ataxx.Position) bool { return false }
-
-// Pass is no null move at the root, nor where the side to move could not
-// move (a pass is only legal then), nor near the end, where having to
-// move is often what loses.
-func (g game) Pass(p *ataxx.Position, ply, depth, beta int) (*ataxx.Position, int, bool) {
-	s := g.s
-	if !s.Tuning.NullMove || ply == 0 || s.lists[ply].Moves[0] == ataxx.Pass || beta >= mateBound ||
-		p.Empty().Count() < nullMinEmpty || s.evaluate(p, ply) < beta {
-		return nil, 0, false
+	eval := s.evaluate(p, ply)
+	prunable := !pvNode && !singular && ply > 0 && !nearEnd(p) && beta < mateBound && beta > -mateBound
+	// Reverse futility: so far above beta that no reply will bring it down.
+	if prunable && s.Tuning.Futility && depth <= par.RFPDepth && eval-par.RFPMargin*depth >= beta {
+		return eval
 	}
-	q := search.Child(s.child[:], p, ply)
-	q.MakeMove(ataxx.Pass)
-	return q, 2 + depth/6, true
-}
 
-// Moves puts the hash move first and leaves the rest unscored: when the
-// hash move cuts off, as it mostly does, scoring them is saved.
-func (g game) Moves(p *ataxx.Position, ply int, hashMove ataxx.Move) ([]ataxx.Move, []int32) {
-	l := &g.s.lists[ply]
+	l := &s.lists[ply]
 	p.GenerateMoves(l)
-	if hashMove != ataxx.NoMove {
-		for j := range l.Len {
-			if l.Moves[j] == hashMove {
-				l.Moves[0], l.Moves[j] = l.Moves[j], l.Moves[0]
+	moves := l.Moves[:l.Len]
+	if len(moves) == 0 {
+		return terminalScore(p, ply)
+	}
+	// Null move: passing still holds beta, so a move will.
+	if prunable && s.Tuning.NullMove && par.NullDepth > 0 && depth >= par.NullDepth && s.nulled != ply &&
+		moves[0] != ataxx.Pass && eval >= beta && p.Empty().Count() >= nullMinEmpty {
+		q := search.Child(s.child[:], p, ply)
+		q.MakeMove(ataxx.Pass)
+		outer := s.nulled
+		s.nulled = ply + 1
+		score := -s.pvs(q, depth-3-depth/6, ply+1, -beta, -beta+1, ataxx.NoMove)
+		s.nulled = outer
+		if s.clock.Stopped() {
+			return 0
+		}
+		if score >= beta {
+			return beta
+		}
+	}
+	// Internal iterative reduction: with no move from the table, this
+	// node is likely less important than it looked.
+	endgame := nearEnd(p)
+	if ttMove == ataxx.NoMove && par.IIRDepth > 0 && depth >= par.IIRDepth && !singular && !endgame {
+		depth--
+	}
+
+	// The table's move, when legal, is searched before the others are
+	// scored: it mostly cuts off, and scoring them is saved.
+	hashFirst := false
+	if ttMove != ataxx.NoMove {
+		for j, m := range moves {
+			if m == ttMove {
+				moves[0], moves[j] = moves[j], moves[0]
+				hashFirst = true
 				break
 			}
 		}
 	}
-	return l.Moves[:l.Len], nil
-}
-
-func (g game) Order(p *ataxx.Position, ply int, hashMove ataxx.Move) []int32 {
-	s := g.s
-	s.orderMoves(p, &s.lists[ply], &s.orderScores[ply], ply, hashMove)
-	return s.orderScores[ply][:]
-}
-
-// End scores a side without a move: the game is over.
-func (g game) End(p *ataxx.Position, ply int) int { return terminalScore(p, ply) }
-
-// Futile is a node near the leaves whose static evaluation (kept for
-// Prune) lies more than the depth's margin below alpha; never where the
-// game may end within the search below (a full board, the jump limit),
-// since the end's score is no evaluation.
-func (g game) Futile(p *ataxx.Position, ply, depth, alpha, beta int) bool {
-	s := g.s
-	if alpha <= -mateBound || beta >= mateBound || p.Empty().Count() <= 6 || p.Halfmove()+4 >= p.Rules().JumpLimit() {
-		return false
+	var sc []int32
+	fp := !pvNode && ply > 0 && s.Tuning.Futility && par.FPDepth > 0 && depth <= par.FPDepth && !endgame && alpha < mateBound &&
+		eval+par.FPBase+par.FPMargin*depth <= alpha
+	best, bestMove := -Infinity, ataxx.NoMove
+	origAlpha := alpha
+	searched := 0
+	for i := range moves {
+		m := moves[0]
+		if i > 0 || !hashFirst {
+			if sc == nil {
+				s.orderMoves(p, l, &s.scores[ply], ply, ttMove)
+				sc = s.scores[ply][:len(moves)]
+			}
+			m = search.Pick(moves, sc, i)
+		}
+		if m == excluded {
+			continue
+		}
+		if ply > 0 && best > -mateBound && !endgame {
+			if fp && searched >= par.FPMoves {
+				break
+			}
+			if par.LMPMoves > 0 && searched >= par.LMPMoves && quietJump(p, m) {
+				continue
+			}
+		}
+		ext := 0
+		if m == ttMove && !singular && !pvNode && ply > 0 && !endgame && par.SEDepth > 0 && depth >= par.SEDepth &&
+			ttScore > -mateBound && ttScore < mateBound && int(entry.Depth) >= depth-3 && entry.Bound != search.BoundUpper {
+			sBeta := ttScore - depth*par.SEMargin/10
+			// The singular search uses this ply's buffers: save the list
+			// and its scores.
+			saved, savedN := *l, len(sc)
+			var savedSc [ataxx.MaxMoves]int32
+			copy(savedSc[:], sc)
+			score := s.pvs(p, (depth-1)/2, ply, sBeta-1, sBeta, m)
+			*l = saved
+			if savedN > 0 {
+				copy(s.scores[ply][:savedN], savedSc[:savedN])
+			}
+			moves = l.Moves[:l.Len]
+			if s.clock.Stopped() {
+				return 0
+			}
+			switch {
+			case score < sBeta:
+				ext = 1
+			case sBeta >= beta:
+				return sBeta
+			case ttScore >= beta:
+				ext = -1
+			}
+			s.pv.Start(ply)
+		}
+		q := search.Child(s.child[:], p, ply)
+		q.MakeMove(m)
+		var score int
+		if searched == 0 {
+			score = -s.pvs(q, depth-1+ext, ply+1, -beta, -alpha, ataxx.NoMove)
+		} else {
+			r := 0
+			if depth >= 3 && searched >= par.LMRMoves && !endgame {
+				r = int(s.lmr[min(depth, MaxPly)][min(searched, 63)])
+				if pvNode {
+					r--
+				}
+				if s.killers.Is(ply, m) {
+					r--
+				}
+				r = min(max(r, 0), depth-2)
+			}
+			score = -s.pvs(q, depth-1-r, ply+1, -alpha-1, -alpha, ataxx.NoMove)
+			if score > alpha && (r > 0 || score < beta) {
+				score = -s.pvs(q, depth-1, ply+1, -beta, -alpha, ataxx.NoMove)
+			}
+		}
+		searched++
+		if s.clock.Stopped() {
+			return 0
+		}
+		if ply == 0 {
+			s.deepen.RootDone++
+		}
+		if score <= best {
+			continue
+		}
+		best = score
+		if score <= alpha {
+			continue
+		}
+		alpha, bestMove = score, m
+		s.pv.Update(ply, m)
+		if score >= beta {
+			if m != ataxx.Pass {
+				if ataxx.Adjacent(m.To())&p.Pieces(p.Turn().Other()) == 0 {
+					s.killers.Add(ply, m)
+				}
+				h := &s.history[p.Turn()][m.From()][m.To()]
+				bonus := int32(min(depth*depth, par.History))
+				*h += bonus - bonus**h/int32(par.History)
+			}
+			break
+		}
 	}
-	s.static[ply] = s.evaluate(p, ply)
-	return s.static[ply]+futilityMargin[depth] <= alpha
-}
-
-// Prune is a move whose gain in pieces cannot lift the static evaluation
-// near alpha; a pass, a move that takes every opposing piece and any
-// move once every other has lost are searched.
-func (g game) Prune(p *ataxx.Position, m ataxx.Move, ply, depth, alpha, best int) bool {
-	if best <= -mateBound || m == ataxx.Pass {
-		return false
+	if searched == 0 {
+		// Every move was left out: the singular search's only move, or
+		// pruned ones (which needs a move searched first, so not here).
+		return alpha
 	}
-	them := p.Pieces(p.Turn().Other())
-	captures := (ataxx.Adjacent(m.To()) & them).Count()
-	if captures >= them.Count() {
-		return false
+	if !singular {
+		bound := search.BoundOf(best, origAlpha, beta)
+		if bound == search.BoundUpper {
+			bestMove = ataxx.NoMove
+		}
+		s.tt.Store(key, bestMove, search.ToTT(best, ply, mateBound+1), depth, bound)
 	}
-	gain := 2 * captures
-	if m.IsClone() {
-		gain++
-	}
-	return g.s.static[ply]+gain*pieceValue+futilityMargin[depth] <= alpha
+	return best
 }
-
-// Make plays m on a copy of p (see Searcher.child), so the game has no
-// Unmake of its own (search.CopyMade).
-func (g game) Make(p *ataxx.Position, m ataxx.Move, ply int) *ataxx.Position {
-	q := search.Child(g.s.child[:], p, ply)
-	q.MakeMove(m)
-	return q
-}
-
-// Cut hears of every move that cut off (Negamax.AllCuts): a move that
-// captures nothing, neither a pass, is quiet.
-func (g game) Cut(p *ataxx.Position, m ataxx.Move, ply, depth int) {
-	if m == ataxx.Pass || ataxx.Adjacent(m.To())&p.Pieces(p.Turn().Other()) != 0 {
-		return
-	}
-	s := g.s
-	s.killers.Add(ply, m)
-	s.history[p.Turn()][m.From()][m.To()] += int32(depth * depth)
-}
-
-func (g game) Root(ataxx.Move, bool) { g.s.deepen.RootDone++ }

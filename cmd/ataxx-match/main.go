@@ -143,6 +143,8 @@ type config struct {
 	// concurrency is how many games are played at once, each by its own
 	// engine processes.
 	concurrency int
+	// sprt is the match's sequential test, nil for none.
+	sprt *sprt
 }
 
 // usageHead heads the usage that -h prints, before the flags.
@@ -178,6 +180,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	maxPlies := fs.Int("maxplies", 2000, "a game this long is a draw")
 	stride := fs.Int("stride", 97, "startpos: game pair i plays opening stride*i mod 256 (odd: all 256 in 256 pairs; 1: move-list order)")
 	concurrency := fs.Int("concurrency", 1, "games played at once, each by its own engine processes (and, for ugi, referee)")
+	sprtFlag := fs.String("sprt", "", "ELO0,ELO1: stop once a sequential test on game pairs accepts H0 (Elo ELO0) or H1 (ELO1); -games is the most")
+	sprtAlpha := fs.Float64("alpha", 0.05, "sprt: the chance of accepting H1 when H0 holds")
+	sprtBeta := fs.Float64("beta", 0.05, "sprt: the chance of accepting H0 when H1 holds")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(out, usageHead)
@@ -197,6 +202,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return errors.New("need -e1 and -e2")
 	}
 	c := config{games: (*games + 1) / 2 * 2, seed: *seed, maxPlies: *maxPlies, start: *start, stride: *stride, concurrency: *concurrency}
+	if *sprtFlag != "" {
+		t, err := parseSPRT(*sprtFlag, *sprtAlpha, *sprtBeta)
+		if err != nil {
+			return err
+		}
+		c.sprt = t
+	}
 	switch *protocol {
 	case "uai":
 	case "ugi":
@@ -249,6 +261,10 @@ type result struct {
 	draws        int
 	scores       []float64
 	timeLosses   [2]int // games each engine lost on time
+	// sprt, when not nil, is the sequential test that may end the match
+	// early; decided says it has.
+	sprt    *sprt
+	decided bool
 }
 
 func (r *result) add(score float64) {
@@ -286,7 +302,11 @@ func (r *result) summary() string {
 		return line + fmt.Sprintf("Elo difference: -inf (every game lost; 95%% bound: at most %+.0f)", -eloOf(wilsonLow(n)))
 	}
 	d, m := tourney.Elo(r.scores)
-	return line + fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
+	line += fmt.Sprintf("Elo difference: %.1f +/- %.1f (95%%)", d, m)
+	if r.sprt != nil {
+		line += "\n" + r.sprt.String()
+	}
+	return line
 }
 
 // startOpening returns the i-th (mod 256) position two plies from the
@@ -327,7 +347,7 @@ func match(ctx context.Context, c config, out io.Writer) (*result, error) {
 			tables[t][i] = e
 		}
 	}
-	r := &result{names: [2]string{tables[0][0].Name + " (1)", tables[0][1].Name + " (2)"}}
+	r := &result{names: [2]string{tables[0][0].Name + " (1)", tables[0][1].Name + " (2)"}, sprt: c.sprt}
 	err := playAll(ctx, c, r, out, len(tables), func(ctx context.Context, t, g int) finished {
 		engines := tables[t]
 		start := opening(c.seed, g/2)

@@ -30,7 +30,8 @@ func (c config) tables() int {
 // game changes nothing but when it ends. play(ctx, t, g) plays game g on
 // table t. Each game is recorded in r, printed and logged as it ends,
 // under one lock; the first error (a log that cannot be written) stops
-// every worker and is returned once they have all stopped.
+// every worker and is returned once they have all stopped, and so does a
+// sequential test's verdict (-sprt), without an error.
 func playAll(ctx context.Context, c config, r *result, out io.Writer, n int, play func(ctx context.Context, table, g int) finished) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -62,9 +63,14 @@ func playAll(ctx context.Context, c config, r *result, out io.Writer, n int, pla
 				}
 				f := play(ctx, t, g)
 				mu.Lock()
-				if firstErr == nil {
-					if err := r.record(out, c.log, f); err != nil {
+				if firstErr == nil && !r.decided {
+					if err := r.record(out, c.log, g, f); err != nil {
 						firstErr = fmt.Errorf("game %d: pgn: %w", g+1, err)
+						cancel()
+					}
+					if r.decided {
+						// The test is over: games under way are
+						// abandoned and not counted.
 						cancel()
 					}
 				}
@@ -76,9 +82,14 @@ func playAll(ctx context.Context, c config, r *result, out io.Writer, n int, pla
 	return firstErr
 }
 
-// record adds a finished game to the result, prints its line and logs it.
-func (r *result) record(out, log io.Writer, f finished) error {
+// record adds finished game g to the result, prints its line and logs it;
+// with a sequential test, it notes when the test has decided.
+func (r *result) record(out, log io.Writer, g int, f finished) error {
 	r.add(f.score)
+	if r.sprt != nil {
+		r.sprt.add(g, f.score)
+		r.decided = r.sprt.verdict() != 0
+	}
 	if f.late {
 		loser := 1
 		if f.score == 0 {

@@ -42,7 +42,7 @@ func matchUGI(ctx context.Context, c config, out io.Writer) (*result, error) {
 		tables[t].referee = referee
 	}
 	names := tables[0].players
-	r := &result{names: [2]string{names[0].Name + " (1)", names[1].Name + " (2)"}}
+	r := &result{names: [2]string{names[0].Name + " (1)", names[1].Name + " (2)"}, sprt: c.sprt}
 	err := playAll(ctx, c, r, out, len(tables), func(ctx context.Context, t, g int) finished {
 		engines := tables[t].players
 		first := g % 2 // which engine is player 1

@@ -226,6 +226,9 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("option name NNUE type check default %v\n", ataxxai.DefaultTuning.NNUE)
 		s.println("option name EvalFile type string default <embedded>")
 		s.printf("option name MoveOverhead type spin default %d min 0 max %d\n", search.DefaultOverhead.Milliseconds(), maxOverheadMS)
+		for _, p := range ataxxai.ParamList {
+			s.printf("option name %s type spin default %d min %d max %d\n", p.Name, *p.Of(&ataxxai.DefaultParams), p.Min, p.Max)
+		}
 		s.println("uaiok")
 	case "uainewgame":
 		s.newGame()
@@ -296,6 +299,16 @@ func (s *session) setoption(args []string) {
 	case ok && strings.EqualFold(name, "Aspiration"):
 		s.searcher.Tuning.Aspiration = strings.EqualFold(strings.TrimSpace(value), "true")
 	default:
+		for _, p := range ataxxai.ParamList {
+			if ok && strings.EqualFold(name, p.Name) {
+				if err != nil || n < p.Min || n > p.Max {
+					s.info("%s must be a number from %d to %d", p.Name, p.Min, p.Max)
+					return
+				}
+				*p.Of(&s.searcher.Params) = n
+				return
+			}
+		}
 		s.info("unknown option %q", line)
 	}
 }
