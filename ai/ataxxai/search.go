@@ -56,11 +56,11 @@ var DefaultParams = Params{
 	RFPDepth: 6, RFPMargin: 50,
 	FPDepth: 6, FPBase: 160, FPMargin: 80, FPMoves: 3,
 	LMPMoves: 2,
-	LMRBase: 80, LMRDiv: 220, LMRMoves: 2,
+	LMRBase:  80, LMRDiv: 220, LMRMoves: 2,
 	IIRDepth: 3,
-	SEDepth: 6, SEMargin: 10,
+	SEDepth:  6, SEMargin: 10,
 	NullDepth: 0,
-	History: 16384,
+	History:   16384,
 }
 
 // Param is one of Params' numbers by name, with its range.
