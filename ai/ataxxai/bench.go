@@ -36,12 +36,12 @@ var benchPositions = []string{
 // deeper (the UAI command bench searches to 16 by default).
 const BenchDepth = 9
 
-// Bench searches its positions under the UAI rules to depth with a 16 MB
+// Bench searches its positions under the UAI rules to depth with a 32 MB
 // table, cleared for each, and returns the nodes visited, the time taken
 // and the moves chosen: a fixed depth makes the node count the same in
 // every run, so it changes only when the search's behaviour does.
 func Bench(depth int) (nodes uint64, elapsed time.Duration, moves string, err error) {
-	return search.Bench(benchPositions, parseUAI, depth, NewSearcher(16))
+	return search.Bench(benchPositions, parseUAI, depth, NewSearcher(32))
 }
 
 // parseUAI parses a FEN as a position under the UAI rules.

@@ -49,6 +49,10 @@ type Params struct {
 	NullDepth int
 	// History is the bound of the history scores (their gravity).
 	History int
+	// Time: from iteration TimeDepth on, the soft time limit is
+	// TimeScale/100 · (TimeBase/100 − the share of the nodes the best
+	// root move took) times its first value.
+	TimeDepth, TimeScale, TimeBase int
 }
 
 // DefaultParams are the numbers the AI plays with, chosen by matches.
@@ -61,6 +65,7 @@ var DefaultParams = Params{
 	SEDepth:  6, SEMargin: 10,
 	NullDepth: 0,
 	History:   16384,
+	TimeDepth: 7, TimeScale: 150, TimeBase: 155,
 }
 
 // Param is one of Params' numbers by name, with its range.
@@ -87,6 +92,9 @@ var ParamList = []Param{
 	{"SEMargin", 0, 100, func(p *Params) *int { return &p.SEMargin }},
 	{"NullDepth", 0, 20, func(p *Params) *int { return &p.NullDepth }},
 	{"History", 256, 1 << 20, func(p *Params) *int { return &p.History }},
+	{"TimeDepth", 0, 100, func(p *Params) *int { return &p.TimeDepth }},
+	{"TimeScale", 0, 1000, func(p *Params) *int { return &p.TimeScale }},
+	{"TimeBase", 100, 1000, func(p *Params) *int { return &p.TimeBase }},
 }
 
 // Searcher searches positions. It is not safe for concurrent use; give
@@ -122,6 +130,18 @@ type Searcher struct {
 	// lmr is the reduction by depth and move index, made from Params.
 	lmr     [MaxPly + 1][64]int8
 	lmrFrom Params // the Params lmr was made from
+
+	// rootNodes are the nodes spent below each root move in this search,
+	// by rootIndex.
+	rootNodes [ataxx.NumSquares*ataxx.NumSquares + 1]uint64
+}
+
+// rootIndex numbers a move by its squares, the pass last.
+func rootIndex(m ataxx.Move) int {
+	if m == ataxx.Pass {
+		return ataxx.NumSquares * ataxx.NumSquares
+	}
+	return int(m.From())*ataxx.NumSquares + int(m.To())
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB
@@ -170,7 +190,14 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim search.Li
 	}
 	iterate := func(depth, prev int) int {
 		s.seldepth = 0
-		return s.rootSearch(&pos, depth, prev)
+		score := s.rootSearch(&pos, depth, prev)
+		if depth >= s.Params.TimeDepth && s.Params.TimeDepth > 0 && !s.clock.Stopped() && len(s.pv.Line()) > 0 {
+			// The more of the nodes the best move took, the more
+			// settled it is: think less; the fewer, think longer.
+			share := float64(s.rootNodes[rootIndex(s.pv.First())]) / float64(max(s.clock.Nodes(), 1))
+			s.clock.ScaleSoft(float64(s.Params.TimeScale) / 100 * (float64(s.Params.TimeBase)/100 - share))
+		}
+		return score
 	}
 	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
@@ -220,6 +247,7 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 	s.killers.Reset()
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 	s.nulled = 0
+	s.rootNodes = [len(s.rootNodes)]uint64{}
 	hard, soft := search.Budget(lim)
 	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
 }
@@ -473,6 +501,7 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		}
 		q := search.Child(s.child[:], p, ply)
 		q.MakeMove(m)
+		before := s.clock.Nodes()
 		var score int
 		if searched == 0 {
 			score = -s.pvs(q, depth-1+ext, ply+1, -beta, -alpha, ataxx.NoMove)
@@ -499,6 +528,7 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		}
 		if ply == 0 {
 			s.deepen.RootDone++
+			s.rootNodes[rootIndex(m)] += s.clock.Nodes() - before
 		}
 		if score <= best {
 			continue

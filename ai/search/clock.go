@@ -81,6 +81,7 @@ type Clock struct {
 	start     time.Time
 	deadline  time.Time // hard stop; zero: none
 	soft      time.Duration
+	baseSoft  time.Duration // soft as Start set it, before ScaleSoft
 	nodeLimit uint64
 	nodes     uint64
 	stopped   bool
@@ -98,10 +99,18 @@ func (c *Clock) Start(ctx context.Context, start time.Time, hard, soft time.Dura
 	if start.IsZero() || time.Since(start) < 0 {
 		start = time.Now()
 	}
-	*c = Clock{ctx: ctx, start: start, soft: soft, nodeLimit: nodes, finishNodes: c.finishNodes}
+	*c = Clock{ctx: ctx, start: start, soft: soft, baseSoft: soft, nodeLimit: nodes, finishNodes: c.finishNodes}
 	if hard > 0 {
 		c.deadline = start.Add(hard)
 	}
+}
+
+// ScaleSoft sets the soft limit to f times what Start set: a search that
+// sees its best move settled (most of its nodes spent proving it) stops
+// sooner, one that keeps changing its mind thinks longer. The hard stop
+// stays where it was.
+func (c *Clock) ScaleSoft(f float64) {
+	c.soft = time.Duration(float64(c.baseSoft) * f)
 }
 
 // SetFinishNodes bounds what MustFinish ignores the clock for: a position

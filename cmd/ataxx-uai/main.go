@@ -6,7 +6,7 @@
 // setoption name MoveOverhead value MS, position startpos|fen FEN
 // [moves ...], go [depth N] [nodes N] [movetime MS] [btime MS wtime MS
 // binc MS winc MS movestogo N] [infinite], stop, d (show the board),
-// perft DEPTH, quit. As in every UAI engine, btime and binc are the clock
+// perft DEPTH, bench [DEPTH], quit. As in every UAI engine, btime and binc are the clock
 // of x (Red, who moves first), wtime and winc that of o.
 //
 // The search runs beside the input: a command that arrives while it
@@ -66,8 +66,36 @@ takes no flags; a manager sends it commands, one a line:
   stop                          end the search and answer
   d                             show the board
   perft DEPTH                   count the positions DEPTH plies ahead
+  bench [DEPTH]                 search the bench positions to DEPTH (16):
+                                bench depth D nodes N nps P time MS
   quit                          leave
 `
+
+// benchDepth is the depth bench searches to when none is given: the
+// anchors' own, so that the node rates compare.
+const benchDepth = 16
+
+// bench searches ataxxai's bench positions to a depth, each alone (a
+// cleared table, killers and history), and prints the nodes, the node
+// rate and the time, as the anchors' bench command does, so that their
+// rates compare on the same positions.
+func (s *session) bench(args []string) {
+	depth := benchDepth
+	if len(args) == 1 {
+		depth, _ = strconv.Atoi(args[0])
+	}
+	if depth < 1 || depth > ataxxai.MaxPly-1 || len(args) > 1 {
+		s.info("bench needs a depth from 1 to %d", ataxxai.MaxPly-1)
+		return
+	}
+	nodes, elapsed, _, err := ataxxai.Bench(depth)
+	if err != nil {
+		s.info("bench: %v", err)
+		return
+	}
+	ms := max(elapsed.Milliseconds(), 1)
+	s.printf("bench depth %d nodes %d nps %d time %d\n", depth, nodes, nodes*1000/uint64(ms), ms)
+}
 
 // parseArgs reads the command line, which has nothing but -h: it prints
 // the usage on out for -h (or -help) and an error with a hint on errOut
@@ -243,6 +271,8 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.printf("%sFen: %s\nKey: %016x\n", s.pos.Pretty(), s.pos.FEN(), s.pos.Hash())
 	case "perft":
 		s.perft(args)
+	case "bench":
+		s.bench(args)
 	default:
 		s.info("unknown command %q", cmd)
 	}

@@ -42,6 +42,8 @@ func TestSession(t *testing.T) {
 			`option name LMRMoves type spin default \d+ min 1 max 300`, `option name IIRDepth type spin default \d+ min 0 max 20`,
 			`option name SEDepth type spin default \d+ min 0 max 30`, `option name SEMargin type spin default \d+ min 0 max 100`,
 			`option name NullDepth type spin default \d+ min 0 max 20`, `option name History type spin default \d+ min 256 max 1048576`,
+			`option name TimeDepth type spin default \d+ min 0 max 100`, `option name TimeScale type spin default \d+ min 0 max 1000`,
+			`option name TimeBase type spin default \d+ min 100 max 1000`,
 			`uaiok`, `readyok`}},
 		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\nsetoption name MoveOverhead value -1\nsetoption name MoveOverhead value 30\n", []string{
 			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
@@ -74,6 +76,9 @@ func TestSession(t *testing.T) {
 			`info string unknown command "hello"`, `readyok`}},
 		{"bad fen keeps position", "position fen x5o/7 x 0 1\nperft 1\n", []string{
 			`info string invalid FEN: .*`, `info depth 1 nodes 16 .*`}},
+		{"bench to a depth", "bench 3\nbench 0\nbench 2 2\n", []string{
+			`bench depth 3 nodes [1-9]\d* nps \d+ time \d+`,
+			`info string bench needs a depth from 1 to 127`, `info string bench needs a depth from 1 to 127`}},
 		{"perft without depth", "perft\nperft 99\n", []string{
 			`info string perft needs a depth from 1 to 12`, `info string perft needs a depth from 1 to 12`}},
 		{"uainewgame resets", "position startpos moves b6\nuainewgame\nperft 1\n", []string{
