@@ -38,7 +38,7 @@ func (w *Tuning) network() *Net {
 
 // DefaultTuning is the tuning the bot plays with, chosen by matches
 // between tunings.
-var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Futility: true, Trained: true, Weights: trainedWeights, NNUE: true}
+var DefaultTuning = Tuning{Stable: 36, Exposed: 6, NullMove: true, Aspiration: true, Futility: true, Trained: true, Weights: trainedWeights, NNUE: true}
 
 // Evaluate scores p for the side to move with DefaultTuning.
 func Evaluate(p *ataxx.Position) int {

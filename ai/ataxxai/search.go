@@ -47,8 +47,17 @@ type Params struct {
 	SEDepth, SEMargin int
 	// Null move: from NullDepth deep (when Tuning.NullMove).
 	NullDepth int
-	// History is the bound of the history scores (their gravity).
-	History int
+	// History is the bound of the history scores (their gravity); a move
+	// that cuts off gains HistBonus a ply of depth (at most
+	// HistBonusMax), and the moves tried before it lose HistMalus a ply
+	// (at most HistMalusMax). A late move is reduced a ply less for each
+	// LMRHist of its history, a ply more for each LMRHist below zero.
+	History, HistBonus, HistBonusMax, HistMalus, HistMalusMax, LMRHist int
+	// Aspiration windows: from iteration AspDepth (0: never), the root
+	// is searched within AspDelta of the last score first, the window
+	// widened by half again each time the score falls outside it; when it
+	// fails high the root is searched a ply shallower.
+	AspDepth, AspDelta int
 	// Time: from iteration TimeDepth on, the soft time limit is
 	// TimeScale/100 · (TimeBase/100 − the share of the nodes the best
 	// root move took) times its first value.
@@ -64,8 +73,9 @@ var DefaultParams = Params{
 	IIRDepth: 3,
 	SEDepth:  6, SEMargin: 10,
 	NullDepth: 0,
-	History:   16384,
-	TimeDepth: 7, TimeScale: 150, TimeBase: 155,
+	History:   16384, HistBonus: 300, HistBonusMax: 1500, HistMalus: 300, HistMalusMax: 1500, LMRHist: 12288,
+	AspDepth: 7, AspDelta: 25,
+	TimeDepth: 0, TimeScale: 150, TimeBase: 155,
 }
 
 // Param is one of Params' numbers by name, with its range.
@@ -92,6 +102,13 @@ var ParamList = []Param{
 	{"SEMargin", 0, 100, func(p *Params) *int { return &p.SEMargin }},
 	{"NullDepth", 0, 20, func(p *Params) *int { return &p.NullDepth }},
 	{"History", 256, 1 << 20, func(p *Params) *int { return &p.History }},
+	{"HistBonus", 0, 10000, func(p *Params) *int { return &p.HistBonus }},
+	{"HistBonusMax", 0, 100000, func(p *Params) *int { return &p.HistBonusMax }},
+	{"HistMalus", 0, 10000, func(p *Params) *int { return &p.HistMalus }},
+	{"HistMalusMax", 0, 100000, func(p *Params) *int { return &p.HistMalusMax }},
+	{"LMRHist", 0, 1 << 20, func(p *Params) *int { return &p.LMRHist }},
+	{"AspDepth", 0, 100, func(p *Params) *int { return &p.AspDepth }},
+	{"AspDelta", 1, 1000, func(p *Params) *int { return &p.AspDelta }},
 	{"TimeDepth", 0, 100, func(p *Params) *int { return &p.TimeDepth }},
 	{"TimeScale", 0, 1000, func(p *Params) *int { return &p.TimeScale }},
 	{"TimeBase", 100, 1000, func(p *Params) *int { return &p.TimeBase }},
@@ -202,33 +219,47 @@ func (s *Searcher) Search(ctx context.Context, pos ataxx.Position, lim search.Li
 	return s.deepen.Run(root.Moves[:root.Len], lim.Depth, lim.Depth != 0 || lim.Nodes != 0, iterate, info)
 }
 
-// aspiration is the first half-width of the window around the previous
-// iteration's score.
-const aspiration = 50
-
-// rootSearch searches the root to depth. From depth 4 it first tries a
-// narrow window around the previous score, widening the side that fails
-// until the score falls inside.
+// rootSearch searches the root to depth. From Params.AspDepth (with
+// Tuning.Aspiration) it first tries a narrow window around the previous
+// score, widening the side that fails until the score falls inside; a
+// root that fails high is searched a ply shallower while it does, since
+// proving a better score needs less depth than finding it.
 func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
-	if depth < 4 || prev > mateBound || prev < -mateBound || !s.Tuning.Aspiration {
+	par := &s.Params
+	if !s.Tuning.Aspiration || par.AspDepth <= 0 || depth < par.AspDepth || prev > mateBound || prev < -mateBound {
 		return s.pvs(pos, depth, 0, -Infinity, Infinity, ataxx.NoMove)
 	}
-	delta := aspiration
+	delta := par.AspDelta
 	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	d := depth
 	for {
 		s.deepen.RootDone = 0
-		score := s.pvs(pos, depth, 0, alpha, beta, ataxx.NoMove)
+		score := s.pvs(pos, d, 0, alpha, beta, ataxx.NoMove)
 		switch {
 		case s.clock.Stopped():
 			return score
-		case score <= alpha && alpha > -Infinity:
+		case score <= alpha:
+			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
-		case score >= beta && beta < Infinity:
+			if score <= -mateBound {
+				alpha = -Infinity
+			}
+			d = depth
+		case score >= beta:
 			beta = min(score+delta, Infinity)
+			switch {
+			case score >= mateBound:
+				// A won game is proven at full depth.
+				beta, d = Infinity, depth
+			case !nearEnd(pos):
+				// Near the end, where every ply may decide the
+				// game, the depth is kept.
+				d = max(d-1, 1)
+			}
 		default:
 			return score
 		}
-		delta *= 3
+		delta += delta / 2
 	}
 }
 
@@ -515,6 +546,9 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 				if s.killers.Is(ply, m) {
 					r--
 				}
+				if par.LMRHist > 0 && m != ataxx.Pass {
+					r -= int(math.Round(float64(s.history[p.Turn()][m.From()][m.To()]) / float64(par.LMRHist)))
+				}
 				r = min(max(r, 0), depth-2)
 			}
 			score = -s.pvs(q, depth-1-r, ply+1, -alpha-1, -alpha, ataxx.NoMove)
@@ -544,9 +578,19 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 				if ataxx.Adjacent(m.To())&p.Pieces(p.Turn().Other()) == 0 {
 					s.killers.Add(ply, m)
 				}
-				h := &s.history[p.Turn()][m.From()][m.To()]
-				bonus := int32(min(depth*depth, par.History))
+				side := p.Turn()
+				h := &s.history[side][m.From()][m.To()]
+				bonus := int32(min(par.HistBonus*depth, par.HistBonusMax, par.History))
 				*h += bonus - bonus**h/int32(par.History)
+				// The moves tried before it did not cut off: they
+				// lose what it gained.
+				malus := int32(min(par.HistMalus*depth, par.HistMalusMax, par.History))
+				for _, tried := range moves[:i] {
+					if tried != ataxx.Pass && tried != excluded {
+						h := &s.history[side][tried.From()][tried.To()]
+						*h += -malus - malus**h/int32(par.History)
+					}
+				}
 			}
 			break
 		}

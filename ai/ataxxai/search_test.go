@@ -142,3 +142,28 @@ func TestCapOnHardPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepLinesAreLegal: searched deep enough for the singular search
+// (which reuses its node's move list) and every pruning to act, the
+// principal variation is a line of legal moves from the position, the
+// first being the move chosen.
+func TestDeepLinesAreLegal(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 6
+	}
+	s := NewSearcher(16)
+	for i, pos := range randomPositions(n, 11) {
+		res := s.Search(context.Background(), pos, search.Limits{Depth: 9}, search.Options{}, nil)
+		if len(res.Info.PV) == 0 || res.Info.PV[0] != res.Move {
+			t.Fatalf("position %d %s: move %v, line %v; want the line to begin with the move", i, pos.FEN(), res.Move, res.Info.PV)
+		}
+		q := pos
+		for j, m := range res.Info.PV {
+			if err := q.Legal(m); err != nil {
+				t.Fatalf("position %d %s: line %v: move %d (%v): %v", i, pos.FEN(), res.Info.PV, j+1, m, err)
+			}
+			q.MakeMove(m)
+		}
+	}
+}

@@ -10,12 +10,25 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
+
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
 	"testing"
 	"time"
 
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
+
+// paramOptions are the lines that offer the search's numbers, each a spin
+// with its range (ataxxai.ParamList).
+func paramOptions() []string {
+	var lines []string
+	for _, p := range ataxxai.ParamList {
+		lines = append(lines, fmt.Sprintf(`option name %s type spin default %d min %d max %d`, p.Name, *p.Of(&ataxxai.DefaultParams), p.Min, p.Max))
+	}
+	return lines
+}
 
 // TestSession drives the protocol through run, with scripts and the lines
 // they must produce (regular expressions, anchored, one per line).
@@ -25,7 +38,7 @@ func TestSession(t *testing.T) {
 		input string
 		want  []string
 	}{
-		{"handshake", "uai\nisready\nquit\n", []string{
+		{"handshake", "uai\nisready\nquit\n", slices.Concat([]string{
 			`id name ataxxbot`, `id author .+`, `option name Hash type spin default 64 min 1 max 4096`,
 			`option name Level type spin default 10 min 1 max 10`,
 			`option name EvalStable type spin default \d+ min -500 max 500`, `option name EvalExposed type spin default \d+ min -500 max 500`,
@@ -34,20 +47,12 @@ func TestSession(t *testing.T) {
 			`option name Futility type check default (true|false)`,
 			`option name NNUE type check default (true|false)`, `option name EvalFile type string default <embedded>`,
 			`option name MoveOverhead type spin default 10 min 0 max 5000`,
-			`option name RFPDepth type spin default \d+ min 0 max 20`, `option name RFPMargin type spin default \d+ min 0 max 1000`,
-			`option name FPDepth type spin default \d+ min 0 max 20`, `option name FPBase type spin default \d+ min 0 max 2000`,
-			`option name FPMargin type spin default \d+ min 0 max 1000`, `option name FPMoves type spin default \d+ min 1 max 100`,
-			`option name LMPMoves type spin default \d+ min 0 max 300`,
-			`option name LMRBase type spin default -?\d+ min -200 max 500`, `option name LMRDiv type spin default \d+ min 50 max 2000`,
-			`option name LMRMoves type spin default \d+ min 1 max 300`, `option name IIRDepth type spin default \d+ min 0 max 20`,
-			`option name SEDepth type spin default \d+ min 0 max 30`, `option name SEMargin type spin default \d+ min 0 max 100`,
-			`option name NullDepth type spin default \d+ min 0 max 20`, `option name History type spin default \d+ min 256 max 1048576`,
-			`option name TimeDepth type spin default \d+ min 0 max 100`, `option name TimeScale type spin default \d+ min 0 max 1000`,
-			`option name TimeBase type spin default \d+ min 100 max 1000`,
-			`uaiok`, `readyok`}},
+		}, paramOptions(), []string{`uaiok`, `readyok`})},
 		{"setoption", "setoption name Hash value 8\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Level value 11\nsetoption name Level value 2\nsetoption name MoveOverhead value -1\nsetoption name MoveOverhead value 30\n", []string{
 			`info string Hash must be a number from 1 to 4096`, `info string unknown option "name Threads value 2"`,
 			`info string Level must be a number from 1 to 10`, `info string MoveOverhead must be a number from 0 to 5000`}},
+		{"a search number out of its range", "setoption name RFPDepth value 99\nsetoption name lmrdiv value 10\nsetoption name RFPDepth value 4\n", []string{
+			`info string RFPDepth must be a number from 0 to 20`, `info string LMRDiv must be a number from 50 to 2000`}},
 		{"a network that is not one", "setoption name EvalFile value /nonexistent/net.bin\nsetoption name EvalFile value main_test.go\nsetoption name EvalFile value <embedded>\n", []string{
 			`info string EvalFile: open /nonexistent/net.bin: no such file or directory`,
 			`info string EvalFile main_test.go: not a network file of this shape: \d+ bytes`}},
