@@ -1,8 +1,10 @@
 // Package ataxxai chooses Ataxx moves: an iterative-deepening principal
 // variation search with a transposition table, move ordering (hash move
-// first, then capture counts, killers, history), null-move pruning,
-// futility pruning near the leaves, late-move reductions and optional
-// aspiration windows, over a neural evaluation (NNUE: Net, nnue.go) that
+// first, then capture counts, killers, history), the pruning the strongest
+// Ataxx engines use (reverse futility, futility and late-move pruning,
+// log-shaped late-move reductions, internal iterative reduction, singular
+// and negative extensions with multicut, aspiration windows), over a
+// neural evaluation (NNUE: Net, nnue.go) that
 // cmd/ataxx-train trains on self-play positions, shipped as nnue.bin and
 // loaded with embed. The search keeps the network's hidden layer (the
 // accumulator) up to date along its line, a few rows a move, and sums it
@@ -18,12 +20,13 @@
 //   - Searcher holds one search's state and its transposition table;
 //     Search runs to the search.Limits (depth, nodes, move time, clock)
 //     or until its context is done, reporting each finished iteration through a
-//     callback, and returns the best move found. The node loop is the
-//     shared one (search.Negamax); what is Ataxx's own are its hooks
-//     (game, search.go): the end and the horizon, where the network's
-//     accumulators follow the line (Settle), the null move, the hash
-//     move tried before the rest are ordered, futility pruning, killers
-//     and history. The root's aspiration windows stay here (rootSearch).
+//     callback, and returns the best move found. The node loop is
+//     Ataxx's own (pvs, search.go): its pruning needs the evaluation at
+//     every node and a move list that a singular search at the same ply
+//     may reuse, which the shared loop does not give. Its numbers are
+//     Params, each a UAI option (ParamList), kept where matches showed
+//     they pay. The table, the clock, the line and iterative deepening
+//     are ai/search's.
 //   - Time: a clock (time left, increment, moves to go) becomes a soft
 //     limit, about a 25th of what is left plus half the increment, and a
 //     hard stop of at most a quarter of it, after a margin for the pipe
