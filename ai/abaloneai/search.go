@@ -247,15 +247,8 @@ func (g game) Moves(p *abalone.Position, ply int, hashMove abalone.Move) ([]abal
 	return l.Moves[:l.Len], s.scores[ply][:l.Len]
 }
 
-// Order is never asked: Moves scores the moves.
-func (g game) Order(*abalone.Position, int, abalone.Move) []int32 { return nil }
-
 // End is a side without a move, which has lost.
 func (g game) End(_ *abalone.Position, ply int) int { return -WinScore + ply }
-
-// Futile is never asked (Negamax.Futility 0), nor Prune.
-func (g game) Futile(*abalone.Position, int, int, int, int) bool              { return false }
-func (g game) Prune(*abalone.Position, abalone.Move, int, int, int, int) bool { return false }
 
 // Make plays m on a copy of p (see Searcher.child), so the game has no
 // Unmake of its own (search.CopyMade).

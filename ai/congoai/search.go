@@ -244,15 +244,8 @@ func (g game) Moves(p *congo.Position, ply int, hashMove congo.Move) ([]congo.Mo
 	return l.Moves[:l.Len], sc[:l.Len]
 }
 
-// Order is never asked: Moves scores the moves.
-func (g game) Order(*congo.Position, int, congo.Move) []int32 { return nil }
-
 // End is a side without a move, which has lost.
 func (g game) End(_ *congo.Position, ply int) int { return -MateScore + ply }
-
-// Futile is never asked (Negamax.Futility 0), nor Prune.
-func (g game) Futile(*congo.Position, int, int, int, int) bool            { return false }
-func (g game) Prune(*congo.Position, congo.Move, int, int, int, int) bool { return false }
 
 func (g game) Make(p *congo.Position, m congo.Move, ply int) *congo.Position {
 	g.s.undo[ply] = p.MakeMove(m)

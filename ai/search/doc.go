@@ -10,17 +10,15 @@
 //     Lookup is the probe and cut every node begins with.
 //   - Negamax is the principal-variation node loop (null move, late-move
 //     reductions, re-search) over a game's hooks (Game): how it ends,
-//     its horizon, its moves and their order, its null move, its pruning.
-//     Congo, Abalone and Ataxx all search through it, each rule where
-//     they differ a field: Ataxx passes only after its moves are
-//     generated and never twice running (NullAfterMoves, NoDoubleNull),
-//     tries the table's move before it orders the rest (Moves returns no
-//     scores, Order comes later), prunes by futility (Futility), reduces
-//     by two plies only off the principal variation (LateOffPV) and
-//     stores no move where none raised alpha (UpperNoMove). Abalone's
-//     and Ataxx's positions are a few words, so their Make returns a
-//     copy (CopyMake) and no Unmake is called: their hooks embed
-//     CopyMade for it.
+//     its horizon, its moves and their order, its null move, its
+//     killers and history. Congo and Abalone search through it, each
+//     rule where they differ a field: Abalone searches a re-search's
+//     null window before the full one (NullWindowFirst) and counts every
+//     node before settling it (VisitFirst), and its positions are a few
+//     words, so its Make returns a copy (CopyMake) and no Unmake is
+//     called: its hooks embed CopyMade for it. Ataxx has a search loop
+//     of its own in ai/ataxxai, since its pruning (futility, late
+//     moves, singular extensions) and reductions are its own.
 //   - Deepener runs a search's iterations, depth 1, 2, ... until the
 //     clock, the depth asked for or a proven end stops them, and turns
 //     the last finished one into a Result (Info for each). Every game

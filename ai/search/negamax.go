@@ -22,30 +22,17 @@ type Game[P any, M comparable] interface {
 	// and the reduction of the null-move search, when the game allows a
 	// null move there (beta no win, say) and its evaluation holds beta;
 	// ok false otherwise. The loop has checked it is no
-	// principal-variation node, not in danger, at least NullDepth deep,
-	// and, with Negamax.NoDoubleNull, not just after a null move. p
-	// itself must not change.
+	// principal-variation node, not in danger and at least NullDepth
+	// deep, and asks before it generates the node's moves, which a null
+	// move that cuts off spares. p itself must not change.
 	Pass(p P, ply, depth, beta int) (q P, r int, ok bool)
 	// Moves generates the legal moves at ply into the game's buffer and
 	// scores them for picking (hashMove, the table's move, first), the
-	// scores in a buffer of the same length. A game may leave the
-	// scoring for later by returning nil scores, with hashMove first
-	// when it is legal: that move is searched before any is scored, and
-	// Order is asked only when another must be picked.
+	// scores in a buffer of the same length.
 	Moves(p P, ply int, hashMove M) ([]M, []int32)
-	// Order scores the moves Moves returned at ply unscored, hashMove
-	// (first among them, if legal) highest.
-	Order(p P, ply int, hashMove M) []int32
 	// End returns the score of the node at ply that has no legal move:
 	// the end of the game.
 	End(p P, ply int) int
-	// Futile reports that the node at ply, depth deep (below
-	// Negamax.Futility) and no principal-variation node, stands so far
-	// below alpha that Prune is asked of its moves after the first.
-	Futile(p P, ply, depth, alpha, beta int) bool
-	// Prune reports that m, at a futile node, cannot lift the score to
-	// alpha (best is the node's best score so far): it is not searched.
-	Prune(p P, m M, ply, depth, alpha, best int) bool
 	// Make plays m at ply and returns the position after it: p itself,
 	// keeping what Unmake needs to take m back (the game's undo record,
 	// by ply: no record crosses the loop), or, when Negamax.CopyMake is
@@ -53,8 +40,7 @@ type Game[P any, M comparable] interface {
 	Make(p P, m M, ply int) P
 	Unmake(p P, m M, ply int)
 	// Cut hears that the quiet move m cut off at ply, depth deep (the
-	// game's killers and history); with Negamax.AllCuts, any move that
-	// cut off, the game judging which are quiet.
+	// game's killers and history).
 	Cut(p P, m M, ply, depth int)
 	// Root hears of each root move fully searched, and whether it raised
 	// alpha: the move to play if the clock stops the iteration.
@@ -62,12 +48,14 @@ type Game[P any, M comparable] interface {
 }
 
 // Negamax is the shared alpha-beta (principal-variation) node loop over a
-// game's hooks G: a node in danger is extended, a null move tried from
-// NullDepth on, moves pruned by futility below depth Futility, late quiet
+// game's hooks G, which Congo and Abalone search through: a node in
+// danger is extended, a null move tried from NullDepth on, late quiet
 // moves reduced by one ply from the fifth move and depth 3, by two from
 // move LateMove+1 and depth 5, and a move that beats alpha searched
 // again at full depth. Where the games' rules differ only in a detail,
-// a field says which (NullAfterMoves, LateOffPV, UpperNoMove, ...).
+// a field says which (NullWindowFirst, CopyMake, VisitFirst). Ataxx
+// searches with a loop of its own (ai/ataxxai), since its pruning and
+// reductions are its own.
 type Negamax[P any, M comparable, G Game[P, M]] struct {
 	Game  G
 	Clock *Clock
@@ -86,24 +74,6 @@ type Negamax[P any, M comparable, G Game[P, M]] struct {
 	// LateMove is the index from which a late quiet move is reduced by
 	// two plies (from depth 5).
 	LateMove int
-	// LateOffPV reduces by two plies only off the principal variation.
-	LateOffPV bool
-	// NullAfterMoves asks Game.Pass after Game.Moves, so that the game
-	// may look at its moves (Ataxx passes only when it could move);
-	// otherwise before, which spares generating the moves when the null
-	// move cuts off.
-	NullAfterMoves bool
-	// NoDoubleNull gives no null move to a node a null move led to.
-	NoDoubleNull bool
-	// Futility is the depth below which Game.Futile is asked (0: never).
-	Futility int
-	// AllCuts tells Game.Cut of every move that cut off, not only of
-	// the quiet ones (the game judges quiet otherwise than by order).
-	AllCuts bool
-	// UpperNoMove stores no move with an upper bound: where no move
-	// raised alpha, which scored highest says little, so the table's
-	// move stays what it was.
-	UpperNoMove bool
 	// NullWindowFirst searches a reduced move that beat alpha again at
 	// full depth with the null window before the full one (as Abalone
 	// does); otherwise straight with the full window (as Congo does).
@@ -116,10 +86,6 @@ type Negamax[P any, M comparable, G Game[P, M]] struct {
 	// game is over; otherwise only nodes above the horizon are counted
 	// here, and the game's search below the horizon counts its own.
 	VisitFirst bool
-
-	// nulled is the ply of the node the innermost null move on the line
-	// led to, 0 when none has (the root is no such node).
-	nulled int
 }
 
 // Search returns the score of p for the side to move, searched depth
@@ -146,8 +112,7 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 	if danger && ply < n.MaxPly/2 {
 		depth++
 	}
-	nullOK := !pvNode && !danger && depth >= n.NullDepth && (!n.NoDoubleNull || n.nulled != ply)
-	if nullOK && !n.NullAfterMoves {
+	if !pvNode && !danger && depth >= n.NullDepth {
 		if score, done := n.null(p, depth, ply, beta); done {
 			return score
 		}
@@ -156,34 +121,13 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return g.End(p, ply)
 	}
-	if nullOK && n.NullAfterMoves {
-		if score, done := n.null(p, depth, ply, beta); done {
-			return score
-		}
-	}
-	// The table's move, first, is searched before the rest are scored
-	// when the game leaves the scoring for later.
-	var none M
-	hashFirst := sc == nil && hashMove != none && moves[0] == hashMove
-	if sc != nil {
-		// The scores cut to the moves' length: Pick, whose loop is the
-		// node's hottest, then checks no index of them.
-		sc = sc[:len(moves)]
-	}
-	futile := depth < n.Futility && !pvNode && g.Futile(p, ply, depth, alpha, beta)
+	// The scores cut to the moves' length: Pick, whose loop is the
+	// node's hottest, then checks no index of them.
+	sc = sc[:len(moves)]
 	w := NewWindow(n.PV, ply, alpha, beta, n.Infinity)
 	for i := range moves {
-		m, quiet := moves[0], false
-		if i > 0 || !hashFirst {
-			if sc == nil {
-				sc = g.Order(p, ply, hashMove)[:len(moves)]
-			}
-			m = Pick(moves, sc, i)
-			quiet = sc[i] < n.Quiet && !danger
-			if futile && i > 0 && g.Prune(p, m, ply, depth, w.Alpha, w.Best) {
-				continue
-			}
-		}
+		m := Pick(moves, sc, i)
+		quiet := sc[i] < n.Quiet && !danger
 		q := g.Make(p, m, ply)
 		var score int
 		if i == 0 {
@@ -193,7 +137,7 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 			r := 0
 			if depth >= 3 && i >= 4 && quiet {
 				r = 1
-				if i >= n.LateMove && depth >= 5 && (!n.LateOffPV || !pvNode) {
+				if i >= n.LateMove && depth >= 5 {
 					r = 2
 				}
 			}
@@ -220,17 +164,13 @@ func (n *Negamax[P, M, G]) Search(p P, depth, ply, alpha, beta int) int {
 			g.Root(m, raised)
 		}
 		if cut {
-			if quiet || n.AllCuts {
+			if quiet {
 				g.Cut(p, m, ply, depth)
 			}
 			break
 		}
 	}
-	b := w.Bound()
-	if n.UpperNoMove && b == BoundUpper {
-		w.Move = none
-	}
-	n.Table.Store(key, w.Move, ToTT(w.Best, ply, n.Win), depth, b)
+	n.Table.Store(key, w.Move, ToTT(w.Best, ply, n.Win), depth, w.Bound())
 	return w.Best
 }
 
@@ -242,10 +182,7 @@ func (n *Negamax[P, M, G]) null(p P, depth, ply, beta int) (score int, done bool
 	if !ok {
 		return 0, false
 	}
-	outer := n.nulled
-	n.nulled = ply + 1
 	score = -n.Search(q, depth-1-r, ply+1, -beta, -beta+1)
-	n.nulled = outer
 	if n.Clock.Stopped() {
 		return 0, true
 	}
