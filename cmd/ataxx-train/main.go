@@ -79,7 +79,8 @@ type config struct {
 // the linear fit.
 const usageHead = `Usage:
   ataxx-train [flags]              fit the linear evaluation; writes Go source
-  ataxx-train nnue-data [flags]    play self-play games, append their positions to a data file
+  ataxx-train datagen [flags]      play self-play games on every core, resumably, into a games file
+  ataxx-train nnue-data [flags]    play self-play games, append their positions to a data file (the first format)
   ataxx-train nnue [flags]         train the neural evaluation on data files
   ataxx-train SUBCOMMAND -h        the flags of a subcommand
 
@@ -105,7 +106,7 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) (he
 	}
 	if fs.NArg() > 0 {
 		if fs.Name() == "ataxx-train" {
-			return false, fmt.Errorf("no subcommand %q: the subcommands are nnue-data and nnue (ataxx-train -h)", fs.Arg(0))
+			return false, fmt.Errorf("no subcommand %q: the subcommands are datagen, nnue-data and nnue (ataxx-train -h)", fs.Arg(0))
 		}
 		return false, fmt.Errorf("unexpected argument %q (%s -h lists the flags)", fs.Arg(0), fs.Name())
 	}
@@ -116,6 +117,8 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) (he
 func run(args []string, out io.Writer) error {
 	if len(args) > 0 {
 		switch args[0] {
+		case "datagen":
+			return runGen(args[1:], out)
 		case "nnue-data":
 			return runData(args[1:], out)
 		case "nnue":
