@@ -164,7 +164,7 @@ func parsePayload(b []byte) (gameRecord, error) {
 		return gameRecord{}, fmt.Errorf("%w: a game's %s", errGamesFile, what)
 	}
 	var n int
-	if g.index, n = binary.Uvarint(b); n <= 0 {
+	if g.index, n = binary.Uvarint(b); n <= 0 || n != uvarintLen(g.index) {
 		return bad("index")
 	}
 	b = b[n:]
@@ -177,7 +177,7 @@ func parsePayload(b []byte) (gameRecord, error) {
 	}
 	b = b[8:]
 	plies, n := binary.Uvarint(b)
-	if n <= 0 || plies > maxPlies {
+	if n <= 0 || n != uvarintLen(plies) || plies > maxPlies {
 		return bad("number of plies")
 	}
 	b = b[n:]
@@ -194,7 +194,7 @@ func parsePayload(b []byte) (gameRecord, error) {
 			continue
 		}
 		s, n := binary.Varint(b)
-		if n <= 0 || s < -32767 || s > 32767 {
+		if n <= 0 || n != varintLen(s) || s < -32767 || s > 32767 {
 			return bad("scores")
 		}
 		p.score = int16(s)
@@ -210,6 +210,12 @@ func parsePayload(b []byte) (gameRecord, error) {
 	return g, nil
 }
 
+// uvarintLen and varintLen are the lengths of the shortest encodings,
+// the only ones a reader accepts (so that a file has one reading and
+// writes back the same).
+func uvarintLen(x uint64) int { return len(binary.AppendUvarint(nil, x)) }
+func varintLen(x int64) int   { return len(binary.AppendVarint(nil, x)) }
+
 // gamesFile is what readGames found in a games file.
 type gamesFile struct {
 	config genConfig
@@ -221,8 +227,9 @@ type gamesFile struct {
 }
 
 // readGames reads a games file. A last frame cut short, or whose checksum
-// fails, is a write the writer did not finish: it is dropped (whole says
-// where the whole frames end). Anything else amiss is an error wrapping
+// fails, is a write the writer did not finish, and zeros after the last
+// frame are what a crash can leave: they are dropped (whole says where
+// the whole frames end). Anything else amiss is an error wrapping
 // errGamesFile.
 func readGames(b []byte) (gamesFile, error) {
 	var f gamesFile
@@ -234,6 +241,9 @@ func readGames(b []byte) (gamesFile, error) {
 		return f, fmt.Errorf("%w: the header's checksum fails", errGamesFile)
 	}
 	f.config = parseGenConfig(conf)
+	if !allZero(conf[28:]) {
+		return f, fmt.Errorf("%w: the header's reserved bytes are not zero", errGamesFile)
+	}
 	at := gamesHeaderSize
 	f.whole = at
 	for at < len(b) {
