@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+)
+
+// TestTrainingSetDropsRepeats: a file read twice adds nothing the second
+// time; the held-out share is about what was asked, and the same
+// positions whatever else is read.
+func TestTrainingSetDropsRepeats(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g")
+	if err := testRun(20, 2).run(t.Context(), path, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once, twice trainingSet
+	if err := once.load(b, 30, map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[uint64]struct{}{}
+	for range 2 {
+		if err := twice.load(b, 30, seen); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if once.games != 20 || once.positions == 0 {
+		t.Fatalf("read %d games, %d positions; want 20 games", once.games, once.positions)
+	}
+	if twice.repeats != once.repeats+once.positions || len(twice.train) != len(once.train) || len(twice.held) != len(once.held) {
+		t.Errorf("read twice: %d repeats, %d and %d positions; want %d repeats, %d and %d positions",
+			twice.repeats, len(twice.train), len(twice.held), once.repeats+once.positions, len(once.train), len(once.held))
+	}
+	if len(once.held) == 0 || len(once.held) > len(once.train) {
+		t.Errorf("held out %d of %d positions; want about 30%%", len(once.held), len(once.held)+len(once.train))
+	}
+}
+
+// TestGenAndTrainCommands: datagen writes a games file, and nnue trains a
+// network of the width asked for on it, reporting the repeats and each
+// epoch's loss on the positions trained on and held out.
+func TestGenAndTrainCommands(t *testing.T) {
+	dir := t.TempDir()
+	games, net := filepath.Join(dir, "g"), filepath.Join(dir, "n.bin")
+	var out bytes.Buffer
+	gen := []string{"datagen", "-games", "4", "-nodes", "200", "-workers", "2", "-out", games}
+	for range 2 { // the second run finds every game there
+		if err := run(gen, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(out.String(), "4 of 4 games there, 0 to play") {
+		t.Errorf("output: got %q; want the second run to find the games there", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"nnue", "-data", games + "," + games, "-hidden", "32", "-epochs", "2", "-batch", "64", "-hold", "25", "-out", net}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`8 games, (\d+) positions: \d+ repeats dropped`).MatchString(out.String()) ||
+		!regexp.MustCompile(`epoch 2: loss 0\.\d+, held out 0\.\d+`).MatchString(out.String()) {
+		t.Errorf("output: got %q; want the repeats and each epoch's losses", out.String())
+	}
+	b, err := os.ReadFile(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ataxxai.ParseNetFile(b)
+	if err != nil || f.Hidden != 32 {
+		t.Fatalf("ParseNetFile(trained): got %v; want a network of 32 units", err)
+	}
+	for _, args := range [][]string{
+		{"nnue", "-data", games, "-hidden", "100", "-out", net},
+		{"nnue", "-data", games, "-hold", "100", "-out", net},
+		{"datagen", "-out", games, "-nodes", "201", "-games", "4"},
+	} {
+		if err := run(args, &out); err == nil {
+			t.Errorf("%v: got no error; want one", args)
+		}
+	}
+}
