@@ -345,10 +345,7 @@ func (n *floatNet) forward(g *grads, r record, sym int) float32 {
 		h := g.h[v]
 		copy(h, n.bias)
 		for _, f := range fs {
-			w := n.row(f)[:len(h)]
-			for i := range h {
-				h[i] += w[i]
-			}
+			addRow(h, n.row(f))
 		}
 		a, o := g.a[v][:len(h)], n.out[v][:len(h)]
 		for i, x := range h {
@@ -386,10 +383,7 @@ func (n *floatNet) sample(g *grads, r record, sym int, c *trainConfig) {
 			gb[i] += dh[i]
 		}
 		for _, f := range fs {
-			gw := g.row(f)[:len(dh)]
-			for i, d := range dh {
-				gw[i] += d
-			}
+			addRow(g.row(f), dh)
 		}
 	}
 }
@@ -480,10 +474,7 @@ func sumGrads(gs []*grads) {
 				lo, hi := len(p)*w/len(gs), len(p)*(w+1)/len(gs)
 				dst := p[lo:hi]
 				for _, g := range gs[1:] {
-					src := g.params()[i][lo:hi]
-					for j := range dst {
-						dst[j] += src[j]
-					}
+					addRow(dst, g.params()[i][lo:hi])
 				}
 			}
 		}()
