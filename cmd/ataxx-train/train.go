@@ -55,6 +55,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Float64Var(&c.scale, "scale", 0, "hundredths of a piece per logit (0: fitted to the data)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the shuffles")
 	data := fs.String("data", "", "comma-separated games files (from datagen) or data files (from nnue-data)")
+	compare := fs.String("compare", "", "comma-separated network files (of any width) whose held-out loss to report first, as the engine scores")
 	dest := fs.String("out", "", "write the network here (ai/ataxxai/nnue.bin)")
 	if help, err := parseFlags(fs, args, trainUsage, out); help || err != nil {
 		return err
@@ -84,6 +85,19 @@ func runTrain(args []string, out io.Writer) error {
 	}
 	if c.scale == 0 {
 		c.scale = fitScale(set.train)
+	}
+	if *compare != "" {
+		for _, name := range strings.Split(*compare, ",") {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			f, err := ataxxai.ParseNetFile(b)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			fmt.Fprintf(out, "%s (%d hidden units): held out %.6f\n", name, f.Hidden, netLoss(f, set.held, &c))
+		}
 	}
 	fmt.Fprintf(out, "%d hidden units, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, c.workers, c.scale)
 	n := newFloatNet(c.hidden, c.seed)
@@ -536,4 +550,62 @@ func (n *floatNet) quantize(scale float64) *ataxxai.NetFile {
 		Out:     [2][]int16{round(n.out[0], ataxxai.NetQB), round(n.out[1], ataxxai.NetQB)},
 		OutBias: int32(math.Round(float64(n.outBias[0]) * ataxxai.NetQA * ataxxai.NetQB)),
 	}
+}
+
+// netLoss is the mean squared error over recs of network file f's
+// scores (see netScore), read as logits by c.scale, on c.workers
+// goroutines.
+func netLoss(f *ataxxai.NetFile, recs []record, c *trainConfig) float64 {
+	sums := make([]float64, c.workers)
+	var wg sync.WaitGroup
+	for w := range c.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s netScratch
+			for i := w; i < len(recs); i += c.workers {
+				d := float32(sigmoid(float64(s.score(f, recs[i]))/c.scale)) - target(recs[i], c)
+				sums[w] += float64(d * d)
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0.0
+	for _, s := range sums {
+		total += s
+	}
+	return total / float64(max(len(recs), 1))
+}
+
+// netScratch is netScore's working space.
+type netScratch struct {
+	us, them []int
+	acc      []int32
+}
+
+// score is network file f's score of r for the side to move, in
+// hundredths of a piece, computed in integers as the engine computes it
+// (ataxxai.Net.Evaluate), at any width.
+func (s *netScratch) score(f *ataxxai.NetFile, r record) int {
+	s.us, s.them = features(r, 0, s.us[:0], s.them[:0])
+	if len(s.acc) != f.Hidden {
+		s.acc = make([]int32, f.Hidden)
+	}
+	sum := 0
+	for v, fs := range [2][]int{s.us, s.them} {
+		for j, b := range f.Bias {
+			s.acc[j] = int32(b)
+		}
+		for _, ft := range fs {
+			for j, x := range f.Feat[ft*f.Hidden : (ft+1)*f.Hidden] {
+				s.acc[j] += int32(x)
+			}
+		}
+		for j, x := range s.acc {
+			u := int(int16(x)) // the engine's units are int16
+			u = min(max(u, 0), ataxxai.NetQA)
+			sum += u * u * int(f.Out[v][j])
+		}
+	}
+	return (sum/ataxxai.NetQA + int(f.OutBias)) * int(f.Scale) / (ataxxai.NetQA * ataxxai.NetQB)
 }

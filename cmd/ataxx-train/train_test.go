@@ -62,10 +62,11 @@ func TestGenAndTrainCommands(t *testing.T) {
 		t.Errorf("output: got %q; want the second run to find the games there", out.String())
 	}
 	out.Reset()
-	if err := run([]string{"nnue", "-data", games + "," + games, "-hidden", "32", "-epochs", "2", "-batch", "64", "-hold", "25", "-out", net}, &out); err != nil {
+	if err := run([]string{"nnue", "-data", games + "," + games, "-compare", filepath.Join("..", "..", "ai", "ataxxai", "nnue.bin"), "-hidden", "32", "-epochs", "2", "-batch", "64", "-hold", "25", "-out", net}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !regexp.MustCompile(`8 games, (\d+) positions: \d+ repeats dropped`).MatchString(out.String()) ||
+		!regexp.MustCompile(`nnue.bin \(\d+ hidden units\): held out 0\.\d+`).MatchString(out.String()) ||
 		!regexp.MustCompile(`epoch 2: loss 0\.\d+, held out 0\.\d+`).MatchString(out.String()) {
 		t.Errorf("output: got %q; want the repeats and each epoch's losses", out.String())
 	}
@@ -84,6 +85,33 @@ func TestGenAndTrainCommands(t *testing.T) {
 	} {
 		if err := run(args, &out); err == nil {
 			t.Errorf("%v: got no error; want one", args)
+		}
+	}
+}
+
+// TestNetScoreIsTheEngines: netScore gives what the engine's network
+// gives, for the shipped network and for a quantized random one.
+func TestNetScoreIsTheEngines(t *testing.T) {
+	random := newFloatNet(ataxxai.NetHidden, 9)
+	random.outBias[0] = -0.2
+	for _, b := range [][]byte{ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights), random.quantize(300).Marshal()} {
+		f, err := ataxxai.ParseNetFile(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := ataxxai.LoadNet(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s netScratch
+		for i, r := range randomRecords(500, 7) {
+			p, err := r.position()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := s.score(f, r), net.Evaluate(&p); got != want {
+				t.Fatalf("position %d %s: got %d; want %d", i, p.FEN(), got, want)
+			}
 		}
 	}
 }
