@@ -258,3 +258,13 @@ func FuzzLoadNet(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoadNet reads the shipped network, as a program's start does.
+func BenchmarkLoadNet(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadNet(embeddedNet); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
