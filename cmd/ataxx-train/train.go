@@ -38,6 +38,7 @@ type trainConfig struct {
 	epochs, batch, workers int
 	hidden, hold           int
 	lambda, lr, scale      float64
+	best                   bool // end with the epoch of least held-out loss
 	seed                   uint64
 }
 
@@ -54,6 +55,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Float64Var(&c.lr, "lr", 0.002, "Adam's learning rate (halved at 70% and 90% of the epochs)")
 	fs.Float64Var(&c.scale, "scale", 0, "hundredths of a piece per logit (0: fitted to the data)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the shuffles")
+	fs.BoolVar(&c.best, "best", true, "write the network as it was after the epoch of least held-out loss (false: after the last epoch)")
 	data := fs.String("data", "", "comma-separated games files (from datagen) or data files (from nnue-data)")
 	compare := fs.String("compare", "", "comma-separated network files (of any width) whose held-out loss to report first, as the engine scores")
 	dest := fs.String("out", "", "write the network here (ai/ataxxai/nnue.bin)")
@@ -404,7 +406,9 @@ func (n *floatNet) sample(g *grads, r record, sym int, c *trainConfig) {
 
 // train runs Adam over shuffled minibatches, each position under a random
 // symmetry of the board, each minibatch shared among the workers, and
-// reports each epoch's loss on recs and on held.
+// reports each epoch's loss on recs and on held. With c.best and held
+// positions, it leaves n as it was after the epoch of least held-out
+// loss.
 func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	rng := rand.New(rand.NewPCG(c.seed, 11))
@@ -418,6 +422,8 @@ func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 		gs[i] = newGrads(n.hidden)
 	}
 	step := 0
+	var best *floatNet
+	bestEpoch, bestLoss := 0, math.Inf(1)
 	for epoch := 1; epoch <= c.epochs; epoch++ {
 		lr := c.lr
 		if epoch > c.epochs*7/10 {
@@ -466,10 +472,26 @@ func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 		el := time.Since(start)
 		heldLoss := "none"
 		if len(held) > 0 {
-			heldLoss = fmt.Sprintf("%.6f", n.loss(held, gs, &c))
+			l := n.loss(held, gs, &c)
+			heldLoss = fmt.Sprintf("%.6f", l)
+			if c.best && l < bestLoss {
+				bestEpoch, bestLoss = epoch, l
+				if best == nil {
+					best = zeroNet(n.hidden)
+				}
+				for i, p := range best.params() {
+					copy(p, n.params()[i])
+				}
+			}
 		}
 		fmt.Fprintf(out, "epoch %d: loss %.6f, held out %s (%s, %.0f positions/s)\n",
 			epoch, loss/float64(len(recs)), heldLoss, el.Round(time.Second), float64(len(recs))/el.Seconds())
+	}
+	if best != nil && bestEpoch != c.epochs {
+		fmt.Fprintf(out, "the network after epoch %d, of least held-out loss\n", bestEpoch)
+		for i, p := range n.params() {
+			copy(p, best.params()[i])
+		}
 	}
 }
 

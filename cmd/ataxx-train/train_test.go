@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -113,5 +115,27 @@ func TestNetScoreIsTheEngines(t *testing.T) {
 				t.Fatalf("position %d %s: got %d; want %d", i, p.FEN(), got, want)
 			}
 		}
+	}
+}
+
+// TestTrainEndsWithTheBestEpoch: with best, the network trained is the
+// one of the least held-out loss any epoch reported.
+func TestTrainEndsWithTheBestEpoch(t *testing.T) {
+	recs, held := randomRecords(3000, 11), randomRecords(300, 12)
+	c := trainConfig{epochs: 6, batch: 64, workers: 2, hidden: 16, lambda: 0.5, lr: 0.05, scale: 300, seed: 2, best: true}
+	n := newFloatNet(c.hidden, 3)
+	var out bytes.Buffer
+	n.train(recs, held, c, &out)
+	least := 1.0
+	for _, m := range regexp.MustCompile(`held out (0\.\d+)`).FindAllStringSubmatch(out.String(), -1) {
+		var l float64
+		if _, err := fmt.Sscan(m[1], &l); err != nil {
+			t.Fatal(err)
+		}
+		least = min(least, l)
+	}
+	gs := []*grads{newGrads(c.hidden)}
+	if got := n.loss(held, gs, &c); math.Abs(got-least) > 1e-6 {
+		t.Errorf("held-out loss of the network trained: got %.6f; want the least reported, %.6f\n%s", got, least, out.String())
 	}
 }
