@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -196,17 +197,25 @@ func (r *genRun) run(ctx context.Context, path string, out io.Writer) error {
 	return f.Sync()
 }
 
-// resume reads the games file f (empty: new) and returns the indexes of the
-// games it has, leaving f at its end, after the last whole game (a frame
-// cut short is truncated), or the header written into an empty file.
+// resume reads the games file f (empty, or a header cut short: new) and
+// returns the indexes of the games it has, leaving f at its end, after the
+// last whole game (a frame cut short is truncated), or after the header it
+// writes into a new file.
 func (r *genRun) resume(f *os.File, path string) (map[uint64]bool, error) {
 	b, err := io.ReadAll(f)
 	if err != nil {
 		return nil, err
 	}
 	have := map[uint64]bool{}
-	if len(b) == 0 {
-		_, err := f.Write(appendGamesHeader(nil, r.genConfig))
+	if header := appendGamesHeader(nil, r.genConfig); len(b) < len(header) && bytes.HasPrefix(header, b) {
+		// A new file, or one whose header a crash cut short.
+		if err := f.Truncate(0); err != nil {
+			return nil, err
+		}
+		_, err := f.WriteAt(header, 0)
+		if err == nil {
+			_, err = f.Seek(int64(len(header)), io.SeekStart)
+		}
 		return have, err
 	}
 	gf, err := readGames(b)

@@ -164,8 +164,9 @@ func TestGenGamesReplay(t *testing.T) {
 }
 
 // TestGenSameGamesWhateverWorkersAndStops: the games depend on the flags
-// only: one worker, three, and a run stopped at once, torn by a crash in
-// the middle of a write, then resumed, make the same games.
+// only: one worker, three, and a run torn by a crash in the middle of
+// writing its header, stopped at once, run for two games, torn by a crash
+// in the middle of a game's write, then resumed, make the same games.
 func TestGenSameGamesWhateverWorkersAndStops(t *testing.T) {
 	dir := t.TempDir()
 	one, three, resumed := filepath.Join(dir, "1"), filepath.Join(dir, "3"), filepath.Join(dir, "r")
@@ -180,6 +181,10 @@ func TestGenSameGamesWhateverWorkersAndStops(t *testing.T) {
 		t.Errorf("three workers made other games than one")
 	}
 
+	// A crash while the header was written.
+	if err := os.WriteFile(resumed, appendGamesHeader(nil, testRun(1, 1).genConfig)[:20], 0o644); err != nil {
+		t.Fatal(err)
+	}
 	stopped, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := testRun(5, 2).run(stopped, resumed, io.Discard); !errors.Is(err, context.Canceled) {
