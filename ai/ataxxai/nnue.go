@@ -24,6 +24,12 @@ import (
 //
 // Weights are stored as integers: the hidden layer scaled by NetQA (a unit
 // saturates at NetQA), the output by NetQB.
+//
+// A build evaluates networks of its NetHidden units, the width of the
+// embedded nnue.bin. The code and the vector kernels serve any multiple
+// of 16 up to 1024 (the tests check 128 and 256): a wider network ships
+// by changing NetHidden and nnue.bin together (ataxx-train nnue -hidden
+// writes networks of any width).
 const (
 	NetHidden = 128
 	NetQA     = 255
