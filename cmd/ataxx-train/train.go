@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -37,6 +39,7 @@ Flags:
 type trainConfig struct {
 	epochs, batch, workers int
 	hidden, hold           int
+	games                  uint64 // read only games of lower index (0: all)
 	lambda, lr, scale      float64
 	best                   bool // end with the epoch of least held-out loss
 	seed                   uint64
@@ -55,6 +58,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Float64Var(&c.lr, "lr", 0.002, "Adam's learning rate (halved at 70% and 90% of the epochs)")
 	fs.Float64Var(&c.scale, "scale", 0, "hundredths of a piece per logit (0: fitted to the data)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the shuffles")
+	fs.Uint64Var(&c.games, "games", 0, "read only the games of index below this from each games file (0: all), so that a file still growing gives the same data again")
 	fs.BoolVar(&c.best, "best", true, "write the network as it was after the epoch of least held-out loss (false: after the last epoch)")
 	data := fs.String("data", "", "comma-separated games files (from datagen) or data files (from nnue-data)")
 	compare := fs.String("compare", "", "comma-separated network files (of any width) whose held-out loss to report first, as the engine scores")
@@ -73,7 +77,7 @@ func runTrain(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := set.load(b, c.hold, seen); err != nil {
+		if err := set.load(b, c.hold, c.games, seen); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -136,10 +140,11 @@ func positionKey(red, blue, blocks ataxx.Bitboard, blue2move bool) uint64 {
 	return mix(uint64(red) ^ mix(uint64(blue)^mix(k)))
 }
 
-// load adds a file's positions to t: a games file's searched positions,
-// or a data file's records, less those seen before; hold percent of them
-// are held out.
-func (t *trainingSet) load(b []byte, hold int, seen map[uint64]struct{}) error {
+// load adds a file's positions to t: a games file's searched positions
+// (of the games of index below games, unless 0), in the order of the games'
+// indexes, or a data file's records, less those seen before; hold percent
+// of them are held out.
+func (t *trainingSet) load(b []byte, hold int, games uint64, seen map[uint64]struct{}) error {
 	add := func(r record, key uint64, held bool) {
 		t.positions++
 		if _, ok := seen[key]; ok {
@@ -173,8 +178,12 @@ func (t *trainingSet) load(b []byte, hold int, seen map[uint64]struct{}) error {
 	}
 	t.torn += len(b) - gf.whole
 	rules := ataxx.Rules(gf.config.Rules)
+	slices.SortFunc(gf.games, func(a, b gameRecord) int { return cmp.Compare(a.index, b.index) })
 	for i := range gf.games {
 		g := &gf.games[i]
+		if games != 0 && g.index >= games {
+			break
+		}
 		t.games++
 		held := mix(gf.config.Seed^mix(g.index))%100 < uint64(hold)
 		winner, won := g.outcome.Winner()

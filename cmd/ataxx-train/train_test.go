@@ -26,12 +26,12 @@ func TestTrainingSetDropsRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	var once, twice trainingSet
-	if err := once.load(b, 30, map[uint64]struct{}{}); err != nil {
+	if err := once.load(b, 30, 0, map[uint64]struct{}{}); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[uint64]struct{}{}
 	for range 2 {
-		if err := twice.load(b, 30, seen); err != nil {
+		if err := twice.load(b, 30, 0, seen); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -41,6 +41,13 @@ func TestTrainingSetDropsRepeats(t *testing.T) {
 	if twice.repeats != once.repeats+once.positions || len(twice.train) != len(once.train) || len(twice.held) != len(once.held) {
 		t.Errorf("read twice: %d repeats, %d and %d positions; want %d repeats, %d and %d positions",
 			twice.repeats, len(twice.train), len(twice.held), once.repeats+once.positions, len(once.train), len(once.held))
+	}
+	var first trainingSet
+	if err := first.load(b, 30, 10, map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	if first.games != 10 {
+		t.Errorf("-games 10: read %d games; want 10", first.games)
 	}
 	if len(once.held) == 0 || len(once.held) > len(once.train) {
 		t.Errorf("held out %d of %d positions; want about 30%%", len(once.held), len(once.held)+len(once.train))
