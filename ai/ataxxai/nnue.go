@@ -2,8 +2,6 @@ package ataxxai
 
 import (
 	_ "embed"
-	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/bits"
 
@@ -26,6 +24,12 @@ import (
 //
 // Weights are stored as integers: the hidden layer scaled by NetQA (a unit
 // saturates at NetQA), the output by NetQB.
+//
+// A build evaluates networks of its NetHidden units, the width of the
+// embedded nnue.bin. The code and the vector kernels serve any multiple
+// of 16 up to 1024 (the tests check 128 and 256): a wider network ships
+// by changing NetHidden and nnue.bin together (ataxx-train nnue -hidden
+// writes networks of any width).
 const (
 	NetHidden = 128
 	NetQA     = 255
@@ -40,18 +44,8 @@ const (
 // weight fits 16 bits (as the vector code multiplies them).
 const maxOut = 128
 
-// netMagic begins a weights file (see NetFileSize).
-const netMagic = "ATAXXNN2"
-
-// ErrNetFile reports weights that are not a network of this build's shape.
-var ErrNetFile = errors.New("not a network file of this shape")
-
-// NetFileSize is the size of a weights file: the magic, the hidden size
-// and the scale (uint32 each), the input weights by feature
-// ([NetFeatures][NetHidden] int16), the hidden biases ([NetHidden]
-// int16), the output weights of the side to move's units then the
-// other's ([2][NetHidden] int16) and the output bias (int32), all little
-// endian.
+// NetFileSize is the size of a network file of this build's width (see
+// NetFile).
 const NetFileSize = len(netMagic) + 4 + 4 + 2*(NetFeatures*NetHidden+NetHidden+2*NetHidden) + 4
 
 // NetWeights are a network's integer weights, as a trainer writes them.
@@ -90,59 +84,35 @@ var defaultNet = func() *Net {
 // DefaultNet returns the network the AI evaluates with.
 func DefaultNet() *Net { return defaultNet }
 
-// LoadNet reads a network from its file (see NetFileSize).
+// LoadNet reads a network from its file (see NetFile): one of this
+// build's width, NetHidden.
 func LoadNet(b []byte) (*Net, error) {
-	if len(b) != NetFileSize || string(b[:len(netMagic)]) != netMagic {
-		return nil, fmt.Errorf("%w: %d bytes", ErrNetFile, len(b))
+	f, err := ParseNetFile(b)
+	if err != nil {
+		return nil, err
 	}
-	b = b[len(netMagic):]
-	if h := binary.LittleEndian.Uint32(b); h != NetHidden {
-		return nil, fmt.Errorf("%w: %d hidden units, want %d", ErrNetFile, h, NetHidden)
+	if f.Hidden != NetHidden {
+		return nil, fmt.Errorf("%w: %d hidden units, want %d", ErrNetFile, f.Hidden, NetHidden)
 	}
 	n := &Net{vec: haveSIMD()}
-	n.Scale = int32(binary.LittleEndian.Uint32(b[4:]))
-	b = b[8:]
-	next := func(dst []int16) {
-		for i := range dst {
-			dst[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
-		}
-		b = b[2*len(dst):]
+	n.Scale, n.OutBias = f.Scale, f.OutBias
+	for i := range n.Feat {
+		copy(n.Feat[i][:], f.Feat[i*NetHidden:])
 	}
-	for f := range n.Feat {
-		next(n.Feat[f][:])
-	}
-	next(n.Bias[:])
-	next(n.Out[0][:])
-	next(n.Out[1][:])
-	n.OutBias = int32(binary.LittleEndian.Uint32(b))
-	for k := range n.Out {
-		for _, w := range n.Out[k] {
-			if w < -maxOut || w > maxOut {
-				return nil, fmt.Errorf("%w: an output weight of %d, beyond ±%d", ErrNetFile, w, maxOut)
-			}
-		}
-	}
+	copy(n.Bias[:], f.Bias)
+	copy(n.Out[0][:], f.Out[0])
+	copy(n.Out[1][:], f.Out[1])
 	return n, nil
 }
 
 // MarshalNet writes w as a network file.
 func MarshalNet(w *NetWeights) []byte {
-	b := make([]byte, 0, NetFileSize)
-	b = append(b, netMagic...)
-	b = binary.LittleEndian.AppendUint32(b, NetHidden)
-	b = binary.LittleEndian.AppendUint32(b, uint32(w.Scale))
-	put := func(src []int16) {
-		for _, v := range src {
-			b = binary.LittleEndian.AppendUint16(b, uint16(v))
-		}
+	f := &NetFile{Hidden: NetHidden, Scale: w.Scale, OutBias: w.OutBias, Feat: make([]int16, 0, NetFeatures*NetHidden)}
+	for i := range w.Feat {
+		f.Feat = append(f.Feat, w.Feat[i][:]...)
 	}
-	for f := range w.Feat {
-		put(w.Feat[f][:])
-	}
-	put(w.Bias[:])
-	put(w.Out[0][:])
-	put(w.Out[1][:])
-	return binary.LittleEndian.AppendUint32(b, uint32(w.OutBias))
+	f.Bias, f.Out[0], f.Out[1] = w.Bias[:], w.Out[0][:], w.Out[1][:]
+	return f.Marshal()
 }
 
 // Window w covers squares corner, corner+1, corner+7 and corner+8, whose
@@ -215,7 +185,11 @@ func (n *Net) output(a *accumulator, side ataxx.Color) int {
 // addSub and dot are the accumulator's arithmetic in portable Go; the
 // vector kernels give the same numbers.
 
-func addSub(a, plus, minus *[NetHidden]int16) {
+// They take slices of any width, so that tests check the kernels at
+// widths other than this build's.
+
+func addSub(a, plus, minus []int16) {
+	plus, minus = plus[:len(a)], minus[:len(a)]
 	for i := range a {
 		a[i] += plus[i] - minus[i]
 	}
@@ -223,7 +197,8 @@ func addSub(a, plus, minus *[NetHidden]int16) {
 
 // dot sums the squared, clipped units of one view times the output
 // weights w.
-func dot(view, w *[NetHidden]int16) int {
+func dot(view, w []int16) int {
+	w = w[:len(view)]
 	sum := 0
 	for i, x := range view {
 		sum += screlu(x) * int(w[i])

@@ -25,8 +25,8 @@ const blocks = NetHidden / 16
 
 func (v simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
 	if !v {
-		addSub(&a[ataxx.Red], redPlus, redMinus)
-		addSub(&a[ataxx.Blue], bluePlus, blueMinus)
+		addSub(a[ataxx.Red][:], redPlus[:], redMinus[:])
+		addSub(a[ataxx.Blue][:], bluePlus[:], blueMinus[:])
 		return
 	}
 	windowAVX2(&a[ataxx.Red][0], &a[ataxx.Blue][0], &redPlus[0], &redMinus[0], &bluePlus[0], &blueMinus[0], blocks)
@@ -34,7 +34,7 @@ func (v simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[Ne
 
 func (v simd) dot(view, w *[NetHidden]int16) int {
 	if !v {
-		return dot(view, w)
+		return dot(view[:], w[:])
 	}
 	var sums [8]int32
 	dotAVX2(&view[0], &w[0], blocks, &sums)

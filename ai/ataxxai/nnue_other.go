@@ -10,8 +10,8 @@ type simd bool
 func haveSIMD() simd { return false }
 
 func (simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
-	addSub(&a[ataxx.Red], redPlus, redMinus)
-	addSub(&a[ataxx.Blue], bluePlus, blueMinus)
+	addSub(a[ataxx.Red][:], redPlus[:], redMinus[:])
+	addSub(a[ataxx.Blue][:], bluePlus[:], blueMinus[:])
 }
 
-func (simd) dot(view, w *[NetHidden]int16) int { return dot(view, w) }
+func (simd) dot(view, w *[NetHidden]int16) int { return dot(view[:], w[:]) }

@@ -82,6 +82,12 @@ func TestLoadNetRefuses(t *testing.T) {
 	good := MarshalNet(&NetWeights{Scale: 100})
 	wrongHidden := bytes.Clone(good)
 	wrongHidden[len(netMagic)]++
+	other := NetHidden + 2*netWidthStep
+	otherWidth := (&NetFile{Hidden: other, Feat: make([]int16, NetFeatures*other), Bias: make([]int16, other),
+		Out: [2][]int16{make([]int16, other), make([]int16, other)}}).Marshal()
+	if f, err := ParseNetFile(otherWidth); err != nil || f.Hidden != other {
+		t.Fatalf("ParseNetFile(a network of %d units): got %v; want it read", other, err)
+	}
 	cases := []struct {
 		name string
 		b    []byte
@@ -91,6 +97,7 @@ func TestLoadNetRefuses(t *testing.T) {
 		{"long", append(bytes.Clone(good), 0)},
 		{"bad magic", append([]byte("XTAXXNN1"), good[len(netMagic):]...)},
 		{"other hidden size", wrongHidden},
+		{"another width", otherWidth},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -218,13 +225,13 @@ func TestVectorMatchesPortable(t *testing.T) {
 		want := a
 		acc := accumulator{a, e}
 		wantAcc, gotAcc := acc, acc
-		addSub(&wantAcc[ataxx.Red], &n.Feat[i], &n.Feat[i+1])
-		addSub(&wantAcc[ataxx.Blue], &n.Feat[i+2], &n.Feat[i+3])
+		addSub(wantAcc[ataxx.Red][:], n.Feat[i][:], n.Feat[i+1][:])
+		addSub(wantAcc[ataxx.Blue][:], n.Feat[i+2][:], n.Feat[i+3][:])
 		vec.window(&gotAcc, &n.Feat[i], &n.Feat[i+1], &n.Feat[i+2], &n.Feat[i+3])
 		if gotAcc != wantAcc {
 			t.Fatalf("case %d: window: got %v; want %v", i, gotAcc, wantAcc)
 		}
-		if g, w := vec.dot(&want, &n.Out[1]), dot(&want, &n.Out[1]); g != w {
+		if g, w := vec.dot(&want, &n.Out[1]), dot(want[:], n.Out[1][:]); g != w {
 			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
 		}
 	}
@@ -250,4 +257,14 @@ func FuzzLoadNet(f *testing.F) {
 			t.Fatalf("a loaded network writes back other bytes")
 		}
 	})
+}
+
+// BenchmarkLoadNet reads the shipped network, as a program's start does.
+func BenchmarkLoadNet(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadNet(embeddedNet); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

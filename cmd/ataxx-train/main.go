@@ -1,21 +1,38 @@
 // Command ataxx-train trains the AI's evaluations from self-play.
 //
 // The neural evaluation (ai/ataxxai's Net, shipped as ai/ataxxai/nnue.bin)
-// is trained in two steps. nnue-data plays self-play games, each from a
-// few random plies, searching every move to a number of nodes, and
-// appends each position with the search's score and the game's result to
-// a data file; nnue trains the network on one or more such files (Adam on
-// minibatches, every position under a random one of the board's eight
-// symmetries, the target a blend of the score's and the result's win
-// probability) and writes it:
+// is trained in two steps: self-play games, each move searched to a number
+// of nodes, then training on their positions (Adam on minibatches shared
+// among all cores, every position under a random one of the board's eight
+// symmetries, the target a blend of the search score's and the game
+// result's win probability).
+//
+// datagen plays the games on every core into a games file (see gamesMagic
+// for the format: a move and a score, three or four bytes, a position).
+// Game g depends only on the flags and g, so another machine remakes the
+// same file from the same flags (at the same commit), whatever -workers;
+// a stopped or crashed run goes on where it was when run again, and a
+// larger -games adds games to the file. Games start from the standard
+// start or a block layout like the bot's, after a few random plies, with
+// a random ply or two later on. nnue trains a network of -hidden units on
+// games files, each position once, and reports the loss on the positions
+// it trains on and on a held-out share:
+//
+//	nice -n 19 ataxx-train datagen -games 2000000 -nodes 5000 -seed 1 -out /work/data/games-s1-n5000.atxg
+//	ataxx-train nnue -data /work/data/games-s1-n5000.atxg -hidden 256 -epochs 20 -out nnue256.bin
+//
+// The shipped network was trained on files of nnue-data, the first
+// format (a fixed-size record a position, no moves, not resumable):
 //
 //	ataxx-train nnue-data -games 24000 -nodes 4000 -net linear -out d1.bin
 //	ataxx-train nnue -data d1.bin -epochs 12 -out first.bin
 //	ataxx-train nnue-data -games 14000 -nodes 2500 -seed 2 -net first.bin -out d2.bin
 //	ataxx-train nnue -data d1.bin,d2.bin -epochs 14 -out ai/ataxxai/nnue.bin
 //
-// (the commands that trained the shipped network; -net embedded, the
-// default, plays with the network the AI ships).
+// (with the trainer of its time, which held out a random tenth of the
+// positions and kept repeats: today's makes a slightly different network
+// from the same data). -net embedded, the default of datagen and
+// nnue-data, plays with the network the AI ships.
 //
 // Without a subcommand it fits the older linear evaluation
 // (ataxxai.Features): it plays games with the searcher at a fixed depth
@@ -26,7 +43,9 @@
 //
 //	ataxx-train -games 3000 -depth 3 -out ai/ataxxai/weights.go
 //
-// Training is deterministic for given flags with one worker.
+// Given the flags, datagen's games are the same whatever -workers, and
+// the networks nnue trains and the linear fit are the same for the same
+// -workers (the linear fit: with one).
 package main
 
 import (
@@ -79,7 +98,8 @@ type config struct {
 // the linear fit.
 const usageHead = `Usage:
   ataxx-train [flags]              fit the linear evaluation; writes Go source
-  ataxx-train nnue-data [flags]    play self-play games, append their positions to a data file
+  ataxx-train datagen [flags]      play self-play games on every core, resumably, into a games file
+  ataxx-train nnue-data [flags]    play self-play games, append their positions to a data file (the first format)
   ataxx-train nnue [flags]         train the neural evaluation on data files
   ataxx-train SUBCOMMAND -h        the flags of a subcommand
 
@@ -105,7 +125,7 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) (he
 	}
 	if fs.NArg() > 0 {
 		if fs.Name() == "ataxx-train" {
-			return false, fmt.Errorf("no subcommand %q: the subcommands are nnue-data and nnue (ataxx-train -h)", fs.Arg(0))
+			return false, fmt.Errorf("no subcommand %q: the subcommands are datagen, nnue-data and nnue (ataxx-train -h)", fs.Arg(0))
 		}
 		return false, fmt.Errorf("unexpected argument %q (%s -h lists the flags)", fs.Arg(0), fs.Name())
 	}
@@ -116,6 +136,8 @@ func parseFlags(fs *flag.FlagSet, args []string, head string, out io.Writer) (he
 func run(args []string, out io.Writer) error {
 	if len(args) > 0 {
 		switch args[0] {
+		case "datagen":
+			return runGen(args[1:], out)
 		case "nnue-data":
 			return runData(args[1:], out)
 		case "nnue":

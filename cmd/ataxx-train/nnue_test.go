@@ -13,15 +13,16 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
-// forward is the float network's output for the side to move, in logits.
-func (n *floatNet) forward(r record) float64 {
+// logit is the float network's output for the side to move, in logits,
+// computed unit by unit.
+func (n *floatNet) logit(r record) float64 {
 	us, them := features(r, 0, nil, nil)
 	var y float64 = float64(n.outBias[0])
 	for v, fs := range [2][]int{us, them} {
-		for i := range ataxxai.NetHidden {
+		for i := range n.hidden {
 			h := n.bias[i]
 			for _, f := range fs {
-				h += n.feat[f][i]
+				h += n.row(f)[i]
 			}
 			c := float64(min(max(h, 0), 1))
 			y += c * c * float64(n.out[v][i])
@@ -71,10 +72,10 @@ func randomRecords(n int, seed uint64) []record {
 // what training writes scores positions as the float network does, to
 // within the rounding of its weights.
 func TestQuantizedNetMatchesFloat(t *testing.T) {
-	fn := newFloatNet(3)
+	fn := newFloatNet(ataxxai.NetHidden, 3)
 	fn.outBias[0] = 0.3
 	const scale = 400.0
-	net, err := ataxxai.LoadNet(ataxxai.MarshalNet(fn.quantize(scale)))
+	net, err := ataxxai.LoadNet(fn.quantize(scale).Marshal())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestQuantizedNetMatchesFloat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fn.forward(r) * scale
+		want := fn.logit(r) * scale
 		got := float64(net.Evaluate(&p))
 		d := math.Abs(got - want)
 		sum += d
@@ -111,16 +112,16 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 			recs[i].result = 0
 		}
 	}
-	fn := newFloatNet(1)
+	fn := newFloatNet(ataxxai.NetHidden, 1)
 	var log bytes.Buffer
-	fn.train(recs, trainConfig{epochs: 4, batch: 256, workers: 2, lambda: 1, lr: 0.01, scale: 300, seed: 1}, &log)
+	fn.train(recs, nil, trainConfig{epochs: 4, batch: 256, workers: 2, lambda: 1, lr: 0.01, scale: 300, seed: 1}, &log)
 	agree, total := 0, 0
 	for _, r := range randomRecords(2000, 6) {
 		if r.score == 0 {
 			continue
 		}
 		total++
-		if (fn.forward(r) > 0) == (r.score > 0) {
+		if (fn.logit(r) > 0) == (r.score > 0) {
 			agree++
 		}
 	}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+)
+
+// TestTrainingSetDropsRepeats: a file read twice adds nothing the second
+// time; the held-out share is about what was asked, and the same
+// positions whatever else is read.
+func TestTrainingSetDropsRepeats(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g")
+	if err := testRun(20, 2).run(t.Context(), path, new(bytes.Buffer)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once, twice trainingSet
+	if err := once.load(b, 30, 0, map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[uint64]struct{}{}
+	for range 2 {
+		if err := twice.load(b, 30, 0, seen); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if once.games != 20 || once.positions == 0 {
+		t.Fatalf("read %d games, %d positions; want 20 games", once.games, once.positions)
+	}
+	if twice.repeats != once.repeats+once.positions || len(twice.train) != len(once.train) || len(twice.held) != len(once.held) {
+		t.Errorf("read twice: %d repeats, %d and %d positions; want %d repeats, %d and %d positions",
+			twice.repeats, len(twice.train), len(twice.held), once.repeats+once.positions, len(once.train), len(once.held))
+	}
+	var first trainingSet
+	if err := first.load(b, 30, 10, map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	if first.games != 10 {
+		t.Errorf("-games 10: read %d games; want 10", first.games)
+	}
+	if len(once.held) == 0 || len(once.held) > len(once.train) {
+		t.Errorf("held out %d of %d positions; want about 30%%", len(once.held), len(once.held)+len(once.train))
+	}
+}
+
+// TestGenAndTrainCommands: datagen writes a games file, and nnue trains a
+// network of the width asked for on it, reporting the repeats and each
+// epoch's loss on the positions trained on and held out.
+func TestGenAndTrainCommands(t *testing.T) {
+	dir := t.TempDir()
+	games, net := filepath.Join(dir, "g"), filepath.Join(dir, "n.bin")
+	var out bytes.Buffer
+	gen := []string{"datagen", "-games", "4", "-nodes", "200", "-workers", "2", "-out", games}
+	for range 2 { // the second run finds every game there
+		if err := run(gen, &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(out.String(), "4 of 4 games there, 0 to play") {
+		t.Errorf("output: got %q; want the second run to find the games there", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"nnue", "-data", games + "," + games, "-compare", filepath.Join("..", "..", "ai", "ataxxai", "nnue.bin"), "-hidden", "32", "-epochs", "2", "-batch", "64", "-hold", "25", "-out", net}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`8 games, (\d+) positions: \d+ repeats dropped`).MatchString(out.String()) ||
+		!regexp.MustCompile(`nnue.bin \(\d+ hidden units\): held out 0\.\d+`).MatchString(out.String()) ||
+		!regexp.MustCompile(`epoch 2: loss 0\.\d+, held out 0\.\d+`).MatchString(out.String()) {
+		t.Errorf("output: got %q; want the repeats and each epoch's losses", out.String())
+	}
+	b, err := os.ReadFile(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ataxxai.ParseNetFile(b)
+	if err != nil || f.Hidden != 32 {
+		t.Fatalf("ParseNetFile(trained): got %v; want a network of 32 units", err)
+	}
+	for _, args := range [][]string{
+		{"nnue", "-data", games, "-hidden", "100", "-out", net},
+		{"nnue", "-data", games, "-hold", "100", "-out", net},
+		{"datagen", "-out", games, "-nodes", "201", "-games", "4"},
+	} {
+		if err := run(args, &out); err == nil {
+			t.Errorf("%v: got no error; want one", args)
+		}
+	}
+}
+
+// TestNetScoreIsTheEngines: netScore gives what the engine's network
+// gives, for the shipped network and for a quantized random one.
+func TestNetScoreIsTheEngines(t *testing.T) {
+	random := newFloatNet(ataxxai.NetHidden, 9)
+	random.outBias[0] = -0.2
+	for _, b := range [][]byte{ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights), random.quantize(300).Marshal()} {
+		f, err := ataxxai.ParseNetFile(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := ataxxai.LoadNet(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s netScratch
+		for i, r := range randomRecords(500, 7) {
+			p, err := r.position()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := s.score(f, r), net.Evaluate(&p); got != want {
+				t.Fatalf("position %d %s: got %d; want %d", i, p.FEN(), got, want)
+			}
+		}
+	}
+}
+
+// TestTrainEndsWithTheBestEpoch: with best, the network trained is the
+// one of the least held-out loss any epoch reported.
+func TestTrainEndsWithTheBestEpoch(t *testing.T) {
+	recs, held := randomRecords(3000, 11), randomRecords(300, 12)
+	c := trainConfig{epochs: 6, batch: 64, workers: 2, hidden: 16, lambda: 0.5, lr: 0.05, scale: 300, seed: 2, best: true}
+	n := newFloatNet(c.hidden, 3)
+	var out bytes.Buffer
+	n.train(recs, held, c, &out)
+	least := 1.0
+	for _, m := range regexp.MustCompile(`held out (0\.\d+)`).FindAllStringSubmatch(out.String(), -1) {
+		var l float64
+		if _, err := fmt.Sscan(m[1], &l); err != nil {
+			t.Fatal(err)
+		}
+		least = min(least, l)
+	}
+	gs := []*grads{newGrads(c.hidden)}
+	if got := n.loss(held, gs, &c); math.Abs(got-least) > 1e-6 {
+		t.Errorf("held-out loss of the network trained: got %.6f; want the least reported, %.6f\n%s", got, least, out.String())
+	}
+}
