@@ -71,7 +71,7 @@ var DefaultParams = Params{
 	LMPMoves: 2,
 	LMRBase:  80, LMRDiv: 220, LMRMoves: 2,
 	IIRDepth: 3,
-	SEDepth:  6, SEMargin: 10,
+	SEDepth:  0, SEMargin: 10,
 	NullDepth: 0,
 	History:   16384, HistBonus: 300, HistBonusMax: 1500, HistMalus: 300, HistMalusMax: 1500, LMRHist: 12288,
 	AspDepth: 7, AspDelta: 25,
