@@ -6,7 +6,10 @@
 // Managers start agents with no arguments, so the level also comes from
 // the environment: STRATEGO_AGENT_LEVEL (0 random mover … 5, default 5)
 // and STRATEGO_AGENT_SEED (default: from the clock). Flags -level and
-// -seed override them for wrapper scripts.
+// -seed override them for wrapper scripts. STRATEGO_AGENT_TIMES names a
+// file to which the agent appends how long it thought over each move, in
+// milliseconds, one line a move: the manager kills a slow agent, so a
+// match script watches these.
 package main
 
 import (
@@ -31,6 +34,8 @@ manager: it speaks the manager's protocol on standard input and output,
 for cmd/stratego, the 2012 manager itself, or an ai program of ataxxbot.
 Managers start agents with no arguments, so the level and the seed also
 come from the environment: STRATEGO_AGENT_LEVEL and STRATEGO_AGENT_SEED.
+STRATEGO_AGENT_TIMES names a file to which each move's thinking time is
+appended, in milliseconds, one line a move.
 
 Flags:
 `
@@ -70,7 +75,17 @@ func main() {
 		fmt.Fprintf(os.Stderr, "stratego-agent: level %d: want 0 to %d\n", level, strategoai.Levels-1)
 		os.Exit(1)
 	}
-	if err := agent.Serve(os.Stdin, os.Stdout, &brain{level: strategoai.Level(level), seed: seed}); err != nil {
+	b := &brain{level: strategoai.Level(level), seed: seed}
+	if path := os.Getenv("STRATEGO_AGENT_TIMES"); path != "" {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "stratego-agent: %v\n", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		b.times = f
+	}
+	if err := agent.Serve(os.Stdin, os.Stdout, b); err != nil {
 		fmt.Fprintf(os.Stderr, "stratego-agent: %v\n", err)
 		os.Exit(1)
 	}
@@ -82,6 +97,7 @@ type brain struct {
 	seed   uint64
 	colour stratego.Colour
 	p      *strategoai.Player
+	times  io.Writer // each move's thinking time, if asked for
 }
 
 func (b *brain) Setup(c stratego.Colour, _ string) stratego.Setup {
@@ -102,7 +118,12 @@ func (b *brain) Move(board [stratego.Height]string) stratego.Move {
 	if err != nil {
 		return stratego.NoMove
 	}
+	start := time.Now()
 	// The board is the truth: if a confirmation was missed, repair.
 	b.p.Sync(&v)
-	return b.p.Move()
+	m := b.p.Move()
+	if b.times != nil {
+		fmt.Fprintf(b.times, "%d\n", time.Since(start).Milliseconds())
+	}
+	return m
 }
