@@ -35,7 +35,7 @@ func order(p *stratego.Position, l *stratego.MoveList) {
 // plies deep.
 func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 	s.nodes++
-	if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	if s.nodes&255 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.aborted = true
 	}
 	if s.aborted {

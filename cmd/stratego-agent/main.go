@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -75,6 +76,9 @@ func main() {
 		fmt.Fprintf(os.Stderr, "stratego-agent: level %d: want 0 to %d\n", level, strategoai.Levels-1)
 		os.Exit(1)
 	}
+	// One goroutine thinks; on a loaded machine a second thread (for the
+	// collector) only competes with it for the manager's 2 s.
+	runtime.GOMAXPROCS(1)
 	b := &brain{level: strategoai.Level(level), seed: seed}
 	if path := os.Getenv("STRATEGO_AGENT_TIMES"); path != "" {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
