@@ -429,7 +429,8 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		}
 	}
 	eval := s.evaluate(p, ply)
-	prunable := !pvNode && !singular && ply > 0 && !nearEnd(p) && beta < mateBound && beta > -mateBound
+	endgame := nearEnd(p)
+	prunable := !pvNode && !singular && ply > 0 && !endgame && beta < mateBound && beta > -mateBound
 	// Reverse futility: so far above beta that no reply will bring it down.
 	if prunable && s.Tuning.Futility && depth <= par.RFPDepth && eval-par.RFPMargin*depth >= beta {
 		return eval
@@ -459,7 +460,6 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 	}
 	// Internal iterative reduction: with no move from the table, this
 	// node is likely less important than it looked.
-	endgame := nearEnd(p)
 	if ttMove == ataxx.NoMove && par.IIRDepth > 0 && depth >= par.IIRDepth && !singular && !endgame {
 		depth--
 	}
