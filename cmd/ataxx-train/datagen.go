@@ -51,7 +51,7 @@ type genRun struct {
 func runGen(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("ataxx-train datagen", flag.ContinueOnError)
 	var r genRun
-	var openMin, openMax, mid, share, maxBlocks, hashMB int
+	var openMin, openMax, mid, share, maxBlocks, hashMB, balance int
 	var nodes uint
 	rules := ataxx.RulesUAI.String()
 	fs.IntVar(&r.games, "games", 100000, "games in the file (game indexes 0 to games-1); raise it to add more")
@@ -62,6 +62,7 @@ func runGen(args []string, out io.Writer) error {
 	fs.IntVar(&mid, "mid-random", 2, "most random plies later in a game (each game 0 to this many, in its first 60 searched plies)")
 	fs.IntVar(&share, "blocks", 50, "percent of games played from a layout of blocks")
 	fs.IntVar(&maxBlocks, "max-blocks", 4, "most squares of a layout, each with its reflections, as the bot's blocks command places them")
+	fs.IntVar(&balance, "balance", 0, "draw an opening again while its searched score is further from level than this many hundredths of a piece (0: play any opening)")
 	fs.IntVar(&hashMB, "hash", 4, "megabytes of each search's transposition table")
 	fs.StringVar(&rules, "rules", rules, "the rules the games are played by: uai, manual or cs61b")
 	fs.Uint64Var(&r.Seed, "seed", 1, "seed of the games")
@@ -72,8 +73,8 @@ func runGen(args []string, out io.Writer) error {
 		return err
 	}
 	if *dest == "" || r.games < 1 || nodes < 1 || nodes > 1<<31 || r.workers < 1 || openMin < 0 || openMax < openMin || openMax > 100 ||
-		mid < 0 || mid > 20 || share < 0 || share > 100 || maxBlocks < 1 || maxBlocks > 15 || hashMB < 1 || hashMB > 4096 {
-		return fmt.Errorf("datagen needs -out, positive -games, -nodes, -workers and -hash, 0 <= -open-min <= -open-max <= 100, -mid-random at most 20, -blocks a percent and -max-blocks 1 to 15")
+		mid < 0 || mid > 20 || share < 0 || share > 100 || maxBlocks < 1 || maxBlocks > 15 || hashMB < 1 || hashMB > 4096 || balance < 0 || balance > 30000 {
+		return fmt.Errorf("datagen needs -out, positive -games, -nodes, -workers and -hash, 0 <= -open-min <= -open-max <= 100, -mid-random at most 20, -blocks a percent, -max-blocks 1 to 15 and -balance 0 to 30000")
 	}
 	rs, err := ataxx.ParseRules(rules)
 	if err != nil {
@@ -81,6 +82,7 @@ func runGen(args []string, out io.Writer) error {
 	}
 	r.Nodes, r.HashMB, r.Rules = uint32(nodes), uint16(hashMB), uint8(rs)
 	r.OpenMin, r.OpenMax, r.MidRandom, r.BlockShare, r.MaxBlocks = uint8(openMin), uint8(openMax), uint8(mid), uint8(share), uint8(maxBlocks)
+	r.Balance = uint16(balance)
 	var netBytes []byte
 	switch *netFile {
 	case "linear":
@@ -287,17 +289,17 @@ func (c genConfig) layoutStart(b ataxx.Bitboard) (ataxx.Position, error) {
 func (r *genRun) play(ctx context.Context, g int) *gameRecord {
 	rng := rand.New(rand.NewPCG(r.Seed, uint64(g)))
 	rec := &gameRecord{index: uint64(g), blocks: r.openingLayout(rng)}
-	pos, _ := r.layoutStart(rec.blocks)
+	start, _ := r.layoutStart(rec.blocks)
 	open := int(r.OpenMin) + rng.IntN(int(r.OpenMax-r.OpenMin)+1)
 	// Random plies later in the game: at searched plies 4 to 63.
 	midAt := map[int]bool{}
 	for range rng.IntN(int(r.MidRandom) + 1) {
 		midAt[open+4+rng.IntN(60)] = true
 	}
-	s := ataxxai.NewSearcher(int(r.HashMB))
-	s.Tuning.NNUE, s.Tuning.Net = !r.linear, r.net
 	lim := search.Limits{Nodes: uint64(r.Nodes)}
-	for n := 0; pos.Outcome() == ataxx.Ongoing; n++ {
+	pos := r.opening(rng, lim, start, open, rec)
+	s := r.searcher()
+	for n := len(rec.plies); pos.Outcome() == ataxx.Ongoing; n++ {
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -305,7 +307,7 @@ func (r *genRun) play(ctx context.Context, g int) *gameRecord {
 			rec.outcome, rec.adjudicated = byCount(&pos), true
 			return rec
 		}
-		if n < open || midAt[n] {
+		if midAt[n] {
 			moves := pos.LegalMoves()
 			m := moves[rng.IntN(len(moves))]
 			rec.plies = append(rec.plies, ply{move: m, random: true})
@@ -328,6 +330,48 @@ func (r *genRun) play(ctx context.Context, g int) *gameRecord {
 	}
 	rec.outcome = pos.Outcome()
 	return rec
+}
+
+// searcher is a fresh searcher as the games use.
+func (r *genRun) searcher() *ataxxai.Searcher {
+	s := ataxxai.NewSearcher(int(r.HashMB))
+	s.Tuning.NNUE, s.Tuning.Net = !r.linear, r.net
+	return s
+}
+
+// maxOpeningDraws bounds how often an unbalanced opening is drawn again;
+// the last one drawn is played whatever its score.
+const maxOpeningDraws = 50
+
+// opening plays open random plies from start into rec and returns the
+// position they reach. With a Balance bound, an opening that ends the
+// game, or whose score (searched to lim by a fresh searcher, as the game's
+// first search is) is further from level than the bound, is drawn again:
+// so games start from many different positions either side may still win.
+func (r *genRun) opening(rng *rand.Rand, lim search.Limits, start ataxx.Position, open int, rec *gameRecord) ataxx.Position {
+	for draw := 1; ; draw++ {
+		pos := start
+		rec.plies = rec.plies[:0]
+		for range open {
+			if pos.Outcome() != ataxx.Ongoing {
+				break
+			}
+			moves := pos.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			rec.plies = append(rec.plies, ply{move: m, random: true})
+			pos.MakeMove(m)
+		}
+		if r.Balance == 0 || draw == maxOpeningDraws {
+			return pos
+		}
+		if pos.Outcome() != ataxx.Ongoing {
+			continue
+		}
+		res := r.searcher().Search(context.Background(), pos, lim, search.Options{}, nil)
+		if res.Info.Mate == 0 && max(res.Info.Score, -res.Info.Score) <= int(r.Balance) {
+			return pos
+		}
+	}
 }
 
 // byCount scores a game stopped by the ply cap: more pieces win.

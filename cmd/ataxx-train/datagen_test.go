@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/ai/ataxxai"
+	"github.com/ataxxbot/ataxxbot/ai/search"
 	"github.com/ataxxbot/ataxxbot/engine/ataxx"
 )
 
@@ -45,6 +46,7 @@ func gamesIn(t *testing.T, path string) gamesFile {
 
 func TestGamesFileRoundTrip(t *testing.T) {
 	c := testRun(1, 1).genConfig
+	c.Balance = 300
 	games := []gameRecord{
 		{index: 0, outcome: ataxx.Draw},
 		{index: 7, blocks: ataxx.Reflections(ataxx.NewSquare(2, 4)), outcome: ataxx.BlueWins, adjudicated: true, plies: []ply{
@@ -160,6 +162,46 @@ func TestGenGamesReplay(t *testing.T) {
 	}
 	if blocked == 0 {
 		t.Errorf("no game with blocks; want about a third")
+	}
+}
+
+// TestGenBalancedOpenings: with -balance, each game's first searched
+// position (after its random opening) scores within the bound, searched as
+// the generator does (a fresh searcher, the same nodes); the score the game
+// records there is that same search's.
+func TestGenBalancedOpenings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g")
+	r := testRun(8, 2)
+	r.OpenMin, r.OpenMax, r.MidRandom, r.Balance = 10, 14, 0, 60
+	if err := r.run(context.Background(), path, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	f := gamesIn(t, path)
+	if f.config.Balance != 60 {
+		t.Errorf("the header's balance: got %d; want 60", f.config.Balance)
+	}
+	for _, g := range f.games {
+		var first *ataxx.Position
+		var score int16
+		if err := g.replay(ataxx.RulesUAI, func(p *ataxx.Position, pl ply) {
+			if !pl.random && first == nil {
+				c := *p
+				first, score = &c, pl.score
+			}
+		}); err != nil {
+			t.Fatalf("game %d: %v", g.index, err)
+		}
+		if first == nil {
+			t.Errorf("game %d: no searched ply", g.index)
+			continue
+		}
+		res := r.searcher().Search(context.Background(), *first, search.Limits{Nodes: uint64(r.Nodes)}, search.Options{}, nil)
+		if res.Info.Score != int(score) {
+			t.Errorf("game %d: the first searched score: got %d; a fresh search gives %d", g.index, score, res.Info.Score)
+		}
+		if score > 60 || score < -60 {
+			t.Errorf("game %d: the opening scores %d; want within ±60", g.index, score)
+		}
 	}
 }
 

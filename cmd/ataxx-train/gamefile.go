@@ -14,7 +14,8 @@ import (
 // every searched position. All integers are little endian.
 //
 //	header  "ATXGAME1" (the magic; the digit is the version), then the
-//	        flags that made the games (genConfig, 32 bytes) and a
+//	        flags that made the games (genConfig, 32 bytes; bytes 28-29
+//	        the opening's balance bound, zero in files from before it) and a
 //	        CRC-32C of those 32 bytes: 44 bytes in all
 //	frames  one a game, in the order the games finished: uint32 n, n
 //	        bytes of payload, uint32 CRC-32C of the payload
@@ -82,6 +83,9 @@ type genConfig struct {
 	BlockShare uint8  // percent of games from a layout of blocks
 	Rules      uint8  // ataxx.Rules
 	MaxBlocks  uint8  // most squares (each with its reflections) of a layout
+	// Balance bounds the opening: one whose searched score is further
+	// from level (hundredths of a piece) is drawn again; 0: any opening.
+	Balance uint16
 }
 
 func (c genConfig) append(b []byte) []byte {
@@ -91,6 +95,7 @@ func (c genConfig) append(b []byte) []byte {
 	b = binary.LittleEndian.AppendUint32(b, c.Nodes)
 	b = binary.LittleEndian.AppendUint16(b, c.HashMB)
 	b = append(b, c.OpenMin, c.OpenMax, c.MidRandom, c.BlockShare, c.Rules, c.MaxBlocks)
+	b = binary.LittleEndian.AppendUint16(b, c.Balance)
 	for len(b)-start < genConfigSize {
 		b = append(b, 0)
 	}
@@ -102,6 +107,7 @@ func parseGenConfig(b []byte) genConfig {
 		Seed: binary.LittleEndian.Uint64(b), Net: binary.LittleEndian.Uint64(b[8:]),
 		Nodes: binary.LittleEndian.Uint32(b[16:]), HashMB: binary.LittleEndian.Uint16(b[20:]),
 		OpenMin: b[22], OpenMax: b[23], MidRandom: b[24], BlockShare: b[25], Rules: b[26], MaxBlocks: b[27],
+		Balance: binary.LittleEndian.Uint16(b[28:]),
 	}
 }
 
@@ -241,7 +247,7 @@ func readGames(b []byte) (gamesFile, error) {
 		return f, fmt.Errorf("%w: the header's checksum fails", errGamesFile)
 	}
 	f.config = parseGenConfig(conf)
-	if !allZero(conf[28:]) {
+	if !allZero(conf[30:]) {
 		return f, fmt.Errorf("%w: the header's reserved bytes are not zero", errGamesFile)
 	}
 	at := gamesHeaderSize
