@@ -467,15 +467,24 @@ func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 			gp := gs[0].params()
 			c1 := float32(1 - math.Pow(beta1, float64(step)))
 			c2 := float32(1 - math.Pow(beta2, float64(step)))
-			for i, p := range params {
-				mi, vi, gi := m[i][:len(p)], v[i][:len(p)], gp[i][:len(p)]
-				for j := range p {
-					gr := gi[j] * scale
-					mi[j] = beta1*mi[j] + (1-beta1)*gr
-					vi[j] = beta2*vi[j] + (1-beta2)*gr*gr
-					p[j] -= float32(lr) * (mi[j] / c1) / (float32(math.Sqrt(float64(vi[j]/c2))) + eps)
-				}
+			// Each worker steps a share of every weight array.
+			for w := range gs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i, p := range params {
+						lo, hi := len(p)*w/len(gs), len(p)*(w+1)/len(gs)
+						pi, mi, vi, gi := p[lo:hi], m[i][lo:hi], v[i][lo:hi], gp[i][lo:hi]
+						for j := range pi {
+							gr := gi[j] * scale
+							mi[j] = beta1*mi[j] + (1-beta1)*gr
+							vi[j] = beta2*vi[j] + (1-beta2)*gr*gr
+							pi[j] -= float32(lr) * (mi[j] / c1) / (float32(math.Sqrt(float64(vi[j]/c2))) + eps)
+						}
+					}
+				}()
 			}
+			wg.Wait()
 			n.clip()
 		}
 		el := time.Since(start)
