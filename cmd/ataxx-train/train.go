@@ -54,7 +54,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines computing gradients (each takes a share of every minibatch)")
 	fs.IntVar(&c.hidden, "hidden", ataxxai.NetHidden, "hidden units of a view (a multiple of 16, at most 1024)")
 	fs.IntVar(&c.hold, "hold", 5, "percent of the data held out to measure the loss on positions not trained on")
-	fs.Float64Var(&c.lambda, "lambda", 0.5, "weight of the search's score against the game's result in the target")
+	fs.Float64Var(&c.lambda, "lambda", 0.9, "weight of the search's score against the game's result in the target")
 	fs.Float64Var(&c.lr, "lr", 0.002, "Adam's learning rate (halved at 70% and 90% of the epochs)")
 	fs.Float64Var(&c.scale, "scale", 0, "hundredths of a piece per logit (0: fitted to the data)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the initial weights and the shuffles")
