@@ -6,7 +6,7 @@
 // setoption name MoveOverhead value MS, position startpos|fen FEN
 // [moves ...], go [depth N] [nodes N] [movetime MS] [btime MS wtime MS
 // binc MS winc MS movestogo N] [infinite], stop, d (show the board),
-// perft DEPTH, bench [DEPTH], quit. As in every UAI engine, btime and binc are the clock
+// eval (the static evaluation, for the side to move), perft DEPTH, bench [DEPTH], quit. As in every UAI engine, btime and binc are the clock
 // of x (Red, who moves first), wtime and winc that of o.
 //
 // The search runs beside the input: a command that arrives while it
@@ -65,6 +65,9 @@ takes no flags; a manager sends it commands, one a line:
      movestogo N] [infinite]    search; answers bestmove M
   stop                          end the search and answer
   d                             show the board
+  eval                          the evaluation of the position, without a
+                                search: info string eval N (hundredths of
+                                a piece, for the side to move)
   perft DEPTH                   count the positions DEPTH plies ahead
   bench [DEPTH]                 search the bench positions to DEPTH (16):
                                 bench depth D nodes N nps P time MS
@@ -269,6 +272,9 @@ func (s *session) handle(line string, arrival time.Time) (quit bool) {
 		s.goSearch(args, arrival)
 	case "d":
 		s.printf("%sFen: %s\nKey: %016x\n", s.pos.Pretty(), s.pos.FEN(), s.pos.Hash())
+	case "eval":
+		pos := s.pos
+		s.info("eval %d", s.searcher.Tuning.Evaluate(&pos))
 	case "perft":
 		s.perft(args)
 	case "bench":

@@ -84,6 +84,8 @@ func TestSession(t *testing.T) {
 		{"bench to a depth", "bench 3\nbench 0\nbench 2 2\n", []string{
 			`bench depth 3 nodes [1-9]\d* nps \d+ time \d+`,
 			`info string bench needs a depth from 1 to 127`, `info string bench needs a depth from 1 to 127`}},
+		{"eval without a search, by the evaluation chosen", "position startpos moves f2\neval\nsetoption name NNUE value false\neval\n", []string{
+			fmt.Sprintf(`info string eval %d`, staticEval(t, true)), fmt.Sprintf(`info string eval %d`, staticEval(t, false))}},
 		{"perft without depth", "perft\nperft 99\n", []string{
 			`info string perft needs a depth from 1 to 12`, `info string perft needs a depth from 1 to 12`}},
 		{"uainewgame resets", "position startpos moves b6\nuainewgame\nperft 1\n", []string{
@@ -112,6 +114,21 @@ func TestSession(t *testing.T) {
 			}
 		})
 	}
+}
+
+// staticEval is the evaluation, for Blue to move, after f2 from the
+// start: by the network (nnue) or by the linear evaluation.
+func staticEval(t *testing.T, nnue bool) int {
+	t.Helper()
+	p := ataxx.NewPosition()
+	m, err := ataxx.ParseMove("f2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.MakeMove(m)
+	tu := ataxxai.DefaultTuning
+	tu.NNUE = nnue
+	return tu.Evaluate(&p)
 }
 
 // TestTableOnlyForSearch checks that a session allocates the search's
