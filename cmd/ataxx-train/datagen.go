@@ -55,7 +55,7 @@ func runGen(args []string, out io.Writer) error {
 	var nodes uint
 	rules := ataxx.RulesUAI.String()
 	fs.IntVar(&r.games, "games", 100000, "games in the file (game indexes 0 to games-1); raise it to add more")
-	fs.UintVar(&nodes, "nodes", 5000, "nodes searched for each move")
+	fs.UintVar(&nodes, "nodes", 1000, "nodes searched for each move")
 	fs.IntVar(&r.workers, "workers", runtime.NumCPU(), "games played at once (does not change the games)")
 	fs.IntVar(&openMin, "open-min", 2, "fewest random plies at the start of a game")
 	fs.IntVar(&openMax, "open-max", 8, "most random plies at the start of a game")
