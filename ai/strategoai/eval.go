@@ -39,6 +39,17 @@ func evaluate(p *stratego.Position) int {
 	var score [2]int
 	var flag [2]stratego.Square
 	flag[0], flag[1] = stratego.NoSquare, stratego.NoSquare
+	// One pass over the board: the evaluation is most of the search's
+	// time, so the pressure term below works on the moving pieces
+	// collected here rather than scanning the board again.
+	var mobile [2][stratego.NumSquares]stratego.Square
+	var nMobile [2]int
+	spyBonusFor := [2]int{}
+	for c := stratego.Red; c <= stratego.Blue; c++ {
+		if p.Count(c.Other(), stratego.Marshal) > 0 {
+			spyBonusFor[c] = spyBonus
+		}
+	}
 	for s := stratego.Square(0); s < stratego.NumSquares; s++ {
 		pc := p.At(s)
 		if !pc.IsPiece() {
@@ -46,15 +57,19 @@ func evaluate(p *stratego.Position) int {
 		}
 		c, r := pc.Colour(), pc.Rank()
 		v := values[r]
-		if r == stratego.Spy && p.Count(c.Other(), stratego.Marshal) > 0 {
-			v += spyBonus
+		if r == stratego.Spy {
+			v += spyBonusFor[c]
 		}
 		if !pc.Revealed() {
 			v += v * hiddenShare / 16
 		}
 		score[c] += v
-		if r == stratego.Flag {
+		switch {
+		case r == stratego.Flag:
 			flag[c] = s
+		case r.Movable():
+			mobile[c][nMobile[c]] = s
+			nMobile[c]++
 		}
 	}
 	// Pressure: the nearest moving piece of each side to the other's Flag.
@@ -63,12 +78,10 @@ func evaluate(p *stratego.Position) int {
 		if f == stratego.NoSquare {
 			continue
 		}
+		fx, fy := f.X(), f.Y()
 		best := 20
-		for s := stratego.Square(0); s < stratego.NumSquares; s++ {
-			pc := p.At(s)
-			if pc.IsPiece() && pc.Colour() == c && pc.Rank().Movable() {
-				best = min(best, abs(s.X()-f.X())+abs(s.Y()-f.Y()))
-			}
+		for _, s := range mobile[c][:nMobile[c]] {
+			best = min(best, abs(s.X()-fx)+abs(s.Y()-fy))
 		}
 		score[c] += 4 * (20 - best)
 	}
