@@ -297,8 +297,8 @@ func (r *genRun) play(ctx context.Context, g int) *gameRecord {
 		midAt[open+4+rng.IntN(60)] = true
 	}
 	lim := search.Limits{Nodes: uint64(r.Nodes)}
-	pos := r.opening(rng, lim, start, open, rec)
 	s := r.searcher()
+	pos := r.opening(rng, s, lim, start, open, rec)
 	for n := len(rec.plies); pos.Outcome() == ataxx.Ongoing; n++ {
 		if ctx.Err() != nil {
 			return nil
@@ -345,10 +345,11 @@ const maxOpeningDraws = 50
 
 // opening plays open random plies from start into rec and returns the
 // position they reach. With a Balance bound, an opening that ends the
-// game, or whose score (searched to lim by a fresh searcher, as the game's
-// first search is) is further from level than the bound, is drawn again:
-// so games start from many different positions either side may still win.
-func (r *genRun) opening(rng *rand.Rand, lim search.Limits, start ataxx.Position, open int, rec *gameRecord) ataxx.Position {
+// game, or whose score (searched to lim by s, whose table is cleared
+// after, so the game's first search is a fresh searcher's) is further from
+// level than the bound, is drawn again: so games start from many
+// different positions either side may still win.
+func (r *genRun) opening(rng *rand.Rand, s *ataxxai.Searcher, lim search.Limits, start ataxx.Position, open int, rec *gameRecord) ataxx.Position {
 	for draw := 1; ; draw++ {
 		pos := start
 		rec.plies = rec.plies[:0]
@@ -367,7 +368,8 @@ func (r *genRun) opening(rng *rand.Rand, lim search.Limits, start ataxx.Position
 		if pos.Outcome() != ataxx.Ongoing {
 			continue
 		}
-		res := r.searcher().Search(context.Background(), pos, lim, search.Options{}, nil)
+		res := s.Search(context.Background(), pos, lim, search.Options{}, nil)
+		s.Clear()
 		if res.Info.Mate == 0 && max(res.Info.Score, -res.Info.Score) <= int(r.Balance) {
 			return pos
 		}

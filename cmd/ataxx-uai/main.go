@@ -6,8 +6,9 @@
 // setoption name MoveOverhead value MS, position startpos|fen FEN
 // [moves ...], go [depth N] [nodes N] [movetime MS] [btime MS wtime MS
 // binc MS winc MS movestogo N] [infinite], stop, d (show the board),
-// eval (the static evaluation, for the side to move), perft DEPTH, bench [DEPTH], quit. As in every UAI engine, btime and binc are the clock
-// of x (Red, who moves first), wtime and winc that of o.
+// eval (the static evaluation, for the side to move), perft DEPTH,
+// bench [DEPTH], quit. As in every UAI engine, btime and binc are the
+// clock of x (Red, who moves first), wtime and winc that of o.
 //
 // The search runs beside the input: a command that arrives while it
 // thinks is answered at once (isready, d, uai, perft) or, for setoption,
