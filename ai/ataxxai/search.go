@@ -58,6 +58,14 @@ type Params struct {
 	// widened by half again each time the score falls outside it; when it
 	// fails high the root is searched a ply shallower.
 	AspDepth, AspDelta int
+	// Near the end: at a position with at most EndEmpty empty squares,
+	// or at most EndPlies plies from the jump limit, nothing is pruned,
+	// reduced or extended, and an aspiration window that fails high
+	// keeps its depth (0 empty squares, -1 plies: never by that count).
+	// A nearly full board is pruned like any other: its jumps open
+	// squares again, so the game may go on for many plies, and leaving
+	// it unpruned cost about ten plies of depth there.
+	EndEmpty, EndPlies int
 	// Time: from iteration TimeDepth on, the soft time limit is
 	// TimeScale/100 · (TimeBase/100 − the share of the nodes the best
 	// root move took) times its first value.
@@ -75,6 +83,7 @@ var DefaultParams = Params{
 	NullDepth: 0,
 	History:   16384, HistBonus: 300, HistBonusMax: 1500, HistMalus: 300, HistMalusMax: 1500, LMRHist: 12288,
 	AspDepth: 7, AspDelta: 25,
+	EndEmpty: 0, EndPlies: 4,
 	TimeDepth: 0, TimeScale: 150, TimeBase: 155,
 }
 
@@ -109,6 +118,8 @@ var ParamList = []Param{
 	{"LMRHist", 0, 1 << 20, func(p *Params) *int { return &p.LMRHist }},
 	{"AspDepth", 0, 100, func(p *Params) *int { return &p.AspDepth }},
 	{"AspDelta", 1, 1000, func(p *Params) *int { return &p.AspDelta }},
+	{"EndEmpty", -1, 49, func(p *Params) *int { return &p.EndEmpty }},
+	{"EndPlies", -1, 100, func(p *Params) *int { return &p.EndPlies }},
 	{"TimeDepth", 0, 100, func(p *Params) *int { return &p.TimeDepth }},
 	{"TimeScale", 0, 1000, func(p *Params) *int { return &p.TimeScale }},
 	{"TimeBase", 100, 1000, func(p *Params) *int { return &p.TimeBase }},
@@ -251,7 +262,7 @@ func (s *Searcher) rootSearch(pos *ataxx.Position, depth, prev int) int {
 			case score >= mateBound:
 				// A won game is proven at full depth.
 				beta, d = Infinity, depth
-			case !nearEnd(pos):
+			case !s.nearEnd(pos):
 				// Near the end, where every ply may decide the
 				// game, the depth is kept.
 				d = max(d-1, 1)
@@ -320,10 +331,11 @@ func leafOver(p *ataxx.Position) bool {
 }
 
 // nearEnd reports a position where the game may end within a few plies
-// (a nearly full board, the jump limit close): its evaluation is no
-// guide to what the end's score will be, so nothing is pruned by it.
-func nearEnd(p *ataxx.Position) bool {
-	return p.Empty().Count() <= 6 || p.Halfmove()+4 >= p.Rules().JumpLimit()
+// (the jump limit within Params.EndPlies, or at most EndEmpty empty
+// squares): its evaluation is no guide to what the end's score will be,
+// so nothing is pruned by it.
+func (s *Searcher) nearEnd(p *ataxx.Position) bool {
+	return p.Empty().Count() <= s.Params.EndEmpty || p.Halfmove()+s.Params.EndPlies >= p.Rules().JumpLimit()
 }
 
 func (s *Searcher) evaluate(p *ataxx.Position, ply int) int {
@@ -429,7 +441,7 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		}
 	}
 	eval := s.evaluate(p, ply)
-	endgame := nearEnd(p)
+	endgame := s.nearEnd(p)
 	prunable := !pvNode && !singular && ply > 0 && !endgame && beta < mateBound && beta > -mateBound
 	// Reverse futility: so far above beta that no reply will bring it down.
 	if prunable && s.Tuning.Futility && depth <= par.RFPDepth && eval-par.RFPMargin*depth >= beta {
