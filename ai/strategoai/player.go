@@ -172,6 +172,7 @@ func (p *Player) Move() stratego.Move {
 			world = p.t.sample(p.rng, p.me)
 		}
 		done := s.rootScores(&world, moves, p.cfg.Depth, scores)
+		capOutcomes(scores[:done], evaluate(&world))
 		if done < len(moves) {
 			// Out of time: a world half searched counts only if it is
 			// the first, and then only for the moves it scored.
@@ -203,6 +204,31 @@ func (p *Player) Move() stratego.Move {
 		}
 	}
 	return moves[best]
+}
+
+// outcomeWorth is what a won (or lost) world adds to (or takes from) the
+// world's standing when the worlds' scores are summed. A search score of
+// winScore means certain victory in that world, but a sampled world is
+// only a guess: one world in twenty-four that puts the Flag behind an
+// unmoved piece would otherwise outweigh the Bomb the other worlds put
+// there, and the Marshal would be sent into it. Capped, a win counts a
+// little more than the Marshal, so an unmoved piece is tried with a piece
+// the worlds' odds of Flag against Bomb can pay for: a minor piece when
+// the Flag is unlikely, the Marshal only when it is near certain.
+const outcomeWorth = 500
+
+// capOutcomes replaces, in one world's root scores, each won or lost
+// result by the world's standing (base, its static evaluation) plus or
+// minus outcomeWorth.
+func capOutcomes(scores []int, base int) {
+	for i, v := range scores {
+		switch {
+		case v >= winScore/2:
+			scores[i] = base + outcomeWorth
+		case v <= -winScore/2:
+			scores[i] = base - outcomeWorth
+		}
+	}
 }
 
 // String describes the player.

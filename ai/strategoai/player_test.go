@@ -142,3 +142,24 @@ func BenchmarkMoveLevel4Opening(b *testing.B) {
 	}
 	b.ReportMetric(float64(p.Nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+func TestCapOutcomes(t *testing.T) {
+	const base = 37
+	cases := []struct {
+		name string
+		in   int
+		want int
+	}{
+		{"won world", winScore, base + outcomeWorth},
+		{"lost world", -winScore, base - outcomeWorth},
+		{"material gain", 260, 260},
+		{"material loss", -400, -400},
+	}
+	for _, c := range cases {
+		s := []int{c.in}
+		capOutcomes(s, base)
+		if s[0] != c.want {
+			t.Errorf("%s: got %d; want %d", c.name, s[0], c.want)
+		}
+	}
+}
