@@ -116,11 +116,11 @@ func forcedWinPositions(t *testing.T, want int) []ataxx.Position {
 
 // TestFindsForcedWins: where a win within 4 own moves exists, the AI's move
 // keeps it (proven by the solver) and the AI reports a won game, searching
-// 16 plies (a nearly full board is pruned like any other, so the 8 plies
-// of the win, which may come with the defender's 4th reply, say filling
-// the board, need a deeper search; the search reaches 16 and more in a
-// tenth of a second there). A pruned search may report a longer road to
-// the win than the shortest.
+// 200,000 nodes, what it searches there in about a tenth of a second. A
+// nearly full board is pruned like any other, so the 8 plies of the win,
+// which may come with the defender's 4th reply (say filling the board),
+// can take a search of 16 plies or more to prove; a pruned search may
+// report a longer road to the win than the shortest.
 func TestFindsForcedWins(t *testing.T) {
 	n := 24 // under -race, each costs about two seconds
 	if testing.Short() {
@@ -129,7 +129,7 @@ func TestFindsForcedWins(t *testing.T) {
 	positions := forcedWinPositions(t, n)
 	searcher := NewSearcher(16)
 	for i, pos := range positions {
-		res := searcher.Search(context.Background(), pos, search.Limits{Depth: 16}, search.Options{}, nil)
+		res := searcher.Search(context.Background(), pos, search.Limits{Nodes: 200_000}, search.Options{}, nil)
 		if err := pos.Legal(res.Move); err != nil {
 			t.Fatalf("position %d %s: illegal %v: %v", i, pos.FEN(), res.Move, err)
 		}

@@ -31,7 +31,7 @@ import (
 // by changing NetHidden and nnue.bin together (ataxx-train nnue -hidden
 // writes networks of any width).
 const (
-	NetHidden = 128
+	NetHidden = 256
 	NetQA     = 255
 	NetQB     = 64
 	// NetWindows are the 2×2 windows; NetStates the states of one.

@@ -18,10 +18,11 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped network was made in three rounds, each network playing the
-// next round's games (the games of a file depend on its flags and the
-// network's bytes, so each file is made again by its command with -games
-// set to the count shown):
+// The shipped network was made in four rounds, each network playing the
+// next round's games (the games of a file depend on its flags, the
+// network's bytes and the search of the commit that played them, so each
+// file is made again by its command with -games set to the count shown).
+// The first three made g3, 128 units:
 //
 //	ataxx-train datagen -nodes 5000 -seed 3 -games 1172 -out s3.atxg              (the network before; 0.09 M positions)
 //	ataxx-train datagen -nodes 5000 -seed 4 -open-min 4 -open-max 16 -balance 400 -games 3822 -out s4.atxg   (0.33 M)
@@ -31,11 +32,20 @@
 //	ataxx-train datagen -nodes 5000 -seed 6 -open-min 4 -open-max 16 -balance 400 -net g2.bin -games 2920 -out s6.atxg   (0.23 M)
 //	ataxx-train datagen -nodes 1000 -seed 7 -open-min 4 -open-max 16 -balance 400 -net g2.bin -games 16483 -out s7.atxg  (1.21 M)
 //	ataxx-train datagen -nodes 1000 -seed 8 -open-min 2 -open-max 16 -balance 400 -net g2.bin -games 26000 -out s8.atxg  (1.93 M)
-//	ataxx-train nnue -data s3.atxg,s4.atxg,s5.atxg,s6.atxg,s7.atxg,s8.atxg -games 26000 -epochs 12 -batch 4096 -out ai/ataxxai/nnue.bin
+//	ataxx-train nnue -data s3.atxg,s4.atxg,s5.atxg,s6.atxg,s7.atxg,s8.atxg -games 26000 -epochs 12 -batch 4096 -hidden 128 -out g3.bin
 //
 // (4.28 M positions, 3.90 M trained on after repeats and the 5 % held
-// out; held-out loss 0.00885. A stopped run can leave a game or two
-// missing just below its count, so a remade file may differ by those.)
+// out; held-out loss 0.00885.) The fourth, the shipped network of 256
+// units, learnt from g3's games alone, played by the search whose
+// endgame is pruned like the rest of the game (EndEmpty 0):
+//
+//	ataxx-train datagen -seed 10 -open-max 16 -balance 400 -net g3.bin -games 175000 -out s10.atxg   (13.56 M)
+//	ataxx-train nnue -data s10.atxg -games 175000 -epochs 14 -batch 4096 -hidden 256 -out ai/ataxxai/nnue.bin
+//
+// (12.12 M trained on after 0.81 M repeats and the 5 % held out;
+// held-out loss 0.008746, g3's on the same positions 0.009480.) A
+// stopped run can leave a game or two missing just below its count, so a
+// remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
 // network the AI ships. nnue also reads the first data format, nnue-data's
 // (a fixed-size record a position, no moves, not resumable).
