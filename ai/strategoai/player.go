@@ -31,7 +31,9 @@ type Config struct {
 	// running at 1.2 times the budget is cut short: an agent has 2 s per
 	// reply by default, and a busy machine can stretch the budget's CPU
 	// time well beyond it in wall time (against peternlewis, with a
-	// trainer beside it on two cores, 1.9 s at 1.5 times 500 ms).
+	// trainer beside it on two cores, 1.9 s at 1.5 times 500 ms, and once
+	// more than 2 s). A move that overran its cut by a third halves the
+	// next move's budget.
 	Budget time.Duration
 }
 
@@ -65,6 +67,10 @@ type Player struct {
 	rng   *rand.Rand
 	t     *tracker
 	setup stratego.Setup
+	// late is set when the last move overran its deadline by more than
+	// a third: the machine is busy, and the next move thinks for half
+	// the budget.
+	late bool
 	// Nodes counts the search nodes visited, for benchmarks.
 	Nodes uint64
 }
@@ -162,12 +168,17 @@ func (p *Player) Move() stratego.Move {
 	total := make([]int, len(moves))
 	scores := make([]int, len(moves))
 	var s searcher
-	if p.cfg.Budget > 0 {
-		s.deadline = start.Add(p.cfg.Budget * 6 / 5)
+	budget := p.cfg.Budget
+	if p.late && budget > 1 {
+		budget /= 2
+	}
+	if budget > 0 {
+		s.deadline = start.Add(budget * 6 / 5)
+		defer func() { p.late = time.Since(start) > budget*8/5 }()
 	}
 	for n := 0; n < p.cfg.Samples; n++ {
 		if n > 0 {
-			if p.cfg.Budget > 0 && time.Since(start) > p.cfg.Budget {
+			if budget > 0 && time.Since(start) > budget {
 				break
 			}
 			world = p.t.sample(p.rng, p.me)

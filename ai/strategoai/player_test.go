@@ -3,6 +3,7 @@ package strategoai
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
@@ -161,5 +162,22 @@ func TestCapOutcomes(t *testing.T) {
 		if s[0] != c.want {
 			t.Errorf("%s: got %d; want %d", c.name, s[0], c.want)
 		}
+	}
+}
+
+// A move that overruns its budget marks the player late; a quick one
+// clears the mark.
+func TestLateHalvesBudget(t *testing.T) {
+	p := New(stratego.Red, 5, stratego.Progcomp, 1)
+	p.cfg.Budget = time.Nanosecond
+	p.Move()
+	if !p.late {
+		t.Fatal("a move far past a 1 ns budget: not late")
+	}
+	p.cfg.Budget = time.Hour
+	p.cfg.Samples = 1
+	p.Move()
+	if p.late {
+		t.Error("a move well inside an hour: still late")
 	}
 }
