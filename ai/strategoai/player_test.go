@@ -165,9 +165,11 @@ func TestCapOutcomes(t *testing.T) {
 	}
 }
 
-// A move that overruns its budget marks the player late; a quick one
-// clears the mark.
-func TestLateHalvesBudget(t *testing.T) {
+// A move that overruns its budget marks the player late (its next move
+// thinks for half the budget); a quick one clears the mark. Only the mark
+// is checked here: the halving shows in the move times through the 2012
+// manager.
+func TestOverrunMarksLate(t *testing.T) {
 	p := New(stratego.Red, 5, stratego.Progcomp, 1)
 	p.cfg.Budget = time.Nanosecond
 	p.Move()
