@@ -63,9 +63,6 @@ type Net struct {
 	// vec runs the accumulator's arithmetic on vector instructions
 	// where the machine has them.
 	vec simd
-	// noRow is a row of zeros: the refresh adds each window's rows to
-	// nothing, less this, so that one kernel serves it and the update.
-	noRow [NetHidden]int16
 }
 
 //go:embed nnue.bin
@@ -150,30 +147,46 @@ func WindowFeature(w int, mine, theirs ataxx.Bitboard) int {
 // and Blue's.
 type accumulator [2][NetHidden]int16
 
+// rowBytes is the size of one row of Feat: the rows a view adds and
+// takes are named by their byte offsets in Feat (as the vector kernel
+// reads them).
+const rowBytes = 2 * NetHidden
+
+// rowOf is the byte offset of input f's row in Feat.
+func rowOf(f int) uint32 { return uint32(f * rowBytes) }
+
 // refresh sums the accumulator of a position from nothing.
 func (n *Net) refresh(a *accumulator, red, blue ataxx.Bitboard) {
-	a[ataxx.Red], a[ataxx.Blue] = n.Bias, n.Bias
+	var redRows, blueRows [NetWindows]uint32
 	for w := range NetWindows {
-		n.vec.window(a, &n.Feat[WindowFeature(w, red, blue)], &n.noRow, &n.Feat[WindowFeature(w, blue, red)], &n.noRow)
+		redRows[w], blueRows[w] = rowOf(WindowFeature(w, red, blue)), rowOf(WindowFeature(w, blue, red))
 	}
+	n.vec.rows(&a[ataxx.Red], &n.Bias, &n.Feat, redRows[:], nil)
+	n.vec.rows(&a[ataxx.Blue], &n.Bias, &n.Feat, blueRows[:], nil)
 }
 
-// update changes a, the accumulator of the pieces red0 and blue0, into
-// that of red1 and blue1: the windows that hold a changed square trade
-// their old rows for their new ones.
-func (n *Net) update(a *accumulator, red0, blue0, red1, blue1 ataxx.Bitboard) {
+// update sets dst to the accumulator of the pieces red1 and blue1 from
+// src, that of red0 and blue0: the windows that hold a changed square
+// trade their old rows for their new ones.
+func (n *Net) update(dst, src *accumulator, red0, blue0, red1, blue1 ataxx.Bitboard) {
 	var touched uint64
 	for changed := (red0 ^ red1) | (blue0 ^ blue1); changed != 0; changed &= changed - 1 {
 		touched |= windowsOf[changed.First()]
 	}
+	var redPlus, redMinus, bluePlus, blueMinus [NetWindows]uint32
+	k := 0
 	for ; touched != 0; touched &= touched - 1 {
 		w := bits.TrailingZeros64(touched)
 		c := windowCorner(w)
 		r0, b0 := ternary[quad(red0, c)], ternary[quad(blue0, c)]
 		r1, b1 := ternary[quad(red1, c)], ternary[quad(blue1, c)]
 		base := w * NetStates
-		n.vec.window(a, &n.Feat[base+r1+2*b1], &n.Feat[base+r0+2*b0], &n.Feat[base+b1+2*r1], &n.Feat[base+b0+2*r0])
+		redPlus[k], redMinus[k] = rowOf(base+r1+2*b1), rowOf(base+r0+2*b0)
+		bluePlus[k], blueMinus[k] = rowOf(base+b1+2*r1), rowOf(base+b0+2*r0)
+		k++
 	}
+	n.vec.rows(&dst[ataxx.Red], &src[ataxx.Red], &n.Feat, redPlus[:k], redMinus[:k])
+	n.vec.rows(&dst[ataxx.Blue], &src[ataxx.Blue], &n.Feat, bluePlus[:k], blueMinus[:k])
 }
 
 // output scores the accumulator for side, in hundredths of a piece.
@@ -182,18 +195,29 @@ func (n *Net) output(a *accumulator, side ataxx.Color) int {
 	return (sum/NetQA + int(n.OutBias)) * int(n.Scale) / (NetQA * NetQB)
 }
 
-// addSub and dot are the accumulator's arithmetic in portable Go; the
+// addRows and dot are the accumulator's arithmetic in portable Go; the
 // vector kernels give the same numbers.
 
-// They take slices of any width, so that tests check the kernels at
-// widths other than this build's.
-
-func addSub(a, plus, minus []int16) {
-	plus, minus = plus[:len(a)], minus[:len(a)]
-	for i := range a {
-		a[i] += plus[i] - minus[i]
+// addRows sets dst to src plus the rows of feat at the byte offsets plus,
+// less those at minus.
+func addRows(dst, src *[NetHidden]int16, feat *[NetFeatures][NetHidden]int16, plus, minus []uint32) {
+	*dst = *src
+	for _, o := range plus {
+		row := &feat[o/rowBytes]
+		for i := range dst {
+			dst[i] += row[i]
+		}
+	}
+	for _, o := range minus {
+		row := &feat[o/rowBytes]
+		for i := range dst {
+			dst[i] -= row[i]
+		}
 	}
 }
+
+// dot takes slices of any width, so that tests check the vector kernel
+// at widths other than this build's.
 
 // dot sums the squared, clipped units of one view times the output
 // weights w.
@@ -260,8 +284,7 @@ func (st *netStack) evaluate(n *Net, ply int, side ataxx.Color) int {
 		k--
 	}
 	for j := k + 1; j <= ply; j++ {
-		st.acc[j] = st.acc[j-1]
-		n.update(&st.acc[j], st.red[j-1], st.blue[j-1], st.red[j], st.blue[j])
+		n.update(&st.acc[j], &st.acc[j-1], st.red[j-1], st.blue[j-1], st.red[j], st.blue[j])
 		st.fresh[j] = true
 	}
 	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side), true

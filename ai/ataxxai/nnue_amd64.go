@@ -1,16 +1,12 @@
 package ataxxai
 
-import (
-	"golang.org/x/sys/cpu"
-
-	"github.com/ataxxbot/ataxxbot/engine/ataxx"
-)
+import "golang.org/x/sys/cpu"
 
 // On amd64 with AVX2 the accumulator's arithmetic runs sixteen units at a
 // time (nnue_amd64.s).
 
 //go:noescape
-func windowAVX2(red, blue, redPlus, redMinus, bluePlus, blueMinus *int16, blocks int)
+func rowsAVX2(dst, src, base *int16, plus *uint32, nplus int, minus *uint32, nminus int, blocks int)
 
 //go:noescape
 func dotAVX2(x, w *int16, blocks int, sums *[8]int32)
@@ -23,13 +19,20 @@ func haveSIMD() simd { return simd(cpu.X86.HasAVX2) }
 
 const blocks = NetHidden / 16
 
-func (v simd) window(a *accumulator, redPlus, redMinus, bluePlus, blueMinus *[NetHidden]int16) {
+func (v simd) rows(dst, src *[NetHidden]int16, feat *[NetFeatures][NetHidden]int16, plus, minus []uint32) {
 	if !v {
-		addSub(a[ataxx.Red][:], redPlus[:], redMinus[:])
-		addSub(a[ataxx.Blue][:], bluePlus[:], blueMinus[:])
+		addRows(dst, src, feat, plus, minus)
 		return
 	}
-	windowAVX2(&a[ataxx.Red][0], &a[ataxx.Blue][0], &redPlus[0], &redMinus[0], &bluePlus[0], &blueMinus[0], blocks)
+	rowsAVX2(&dst[0], &src[0], &feat[0][0], first(plus), len(plus), first(minus), len(minus), blocks)
+}
+
+// first is the address of s's first element, or nil if s is empty.
+func first(s []uint32) *uint32 {
+	if len(s) == 0 {
+		return nil
+	}
+	return &s[0]
 }
 
 func (v simd) dot(view, w *[NetHidden]int16) int {

@@ -8,8 +8,10 @@ import (
 
 // TestVectorKernelsAtWidths: the vector kernels add and weigh the units
 // as the portable code does at the widths a build may compile (128 and
-// 256 units, and the most, 1024), on units reaching past both ends of
-// the clip and output weights at both ends of their bound.
+// 256 units, and the most, 1024, and an odd number of blocks past a
+// multiple of eight), on units reaching past both ends of the clip and
+// output weights at both ends of their bound, with no rows to take (as
+// the refresh) and up to every window's.
 func TestVectorKernelsAtWidths(t *testing.T) {
 	if !haveSIMD() {
 		t.Skip("no vector kernels on this machine")
@@ -22,16 +24,36 @@ func TestVectorKernelsAtWidths(t *testing.T) {
 		}
 		return s
 	}
-	for _, width := range []int{NetHidden, 128, 256, netMaxWidth} {
+	for _, width := range []int{NetHidden, 128, 256, netMaxWidth, 16 * 11} {
+		const tableRows = 50
+		table := random(tableRows*width, -300, 300)
+		offsets := func(n int) []uint32 {
+			s := make([]uint32, n, n+1)
+			for j := range s {
+				s[j] = uint32(rng.IntN(tableRows) * width * 2)
+			}
+			return s
+		}
 		for i := range 300 {
-			red, blue := random(width, -600, 600), random(width, -600, 600)
-			rp, rm, bp, bm := random(width, -300, 300), random(width, -300, 300), random(width, -300, 300), random(width, -300, 300)
-			wantRed, wantBlue := slices.Clone(red), slices.Clone(blue)
-			addSub(wantRed, rp, rm)
-			addSub(wantBlue, bp, bm)
-			windowAVX2(&red[0], &blue[0], &rp[0], &rm[0], &bp[0], &bm[0], width/16)
-			if !slices.Equal(red, wantRed) || !slices.Equal(blue, wantBlue) {
-				t.Fatalf("width %d, case %d: window: got %v, %v; want %v, %v", width, i, red, blue, wantRed, wantBlue)
+			src, dst := random(width, -600, 600), random(width, -600, 600)
+			plus, minus := offsets(rng.IntN(NetWindows+1)), offsets(rng.IntN(NetWindows+1))
+			if i%3 == 0 {
+				minus = minus[:0]
+			}
+			want := slices.Clone(src)
+			for _, o := range plus {
+				for j, x := range table[o/2 : o/2+uint32(width)] {
+					want[j] += x
+				}
+			}
+			for _, o := range minus {
+				for j, x := range table[o/2 : o/2+uint32(width)] {
+					want[j] -= x
+				}
+			}
+			rowsAVX2(&dst[0], &src[0], &table[0], first(plus), len(plus), first(minus), len(minus), width/16)
+			if !slices.Equal(dst, want) {
+				t.Fatalf("width %d, case %d (%d rows added, %d taken): rows: got %v; want %v", width, i, len(plus), len(minus), dst, want)
 			}
 			units, w := random(width, -100, NetQA+100), random(width, -maxOut, maxOut)
 			if i == 0 { // the largest sum: every unit saturated, every weight at the bound

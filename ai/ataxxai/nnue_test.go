@@ -216,20 +216,22 @@ func TestVectorMatchesPortable(t *testing.T) {
 	n := randomNet(t, 6)
 	rng := rand.New(rand.NewPCG(6, 6))
 	for i := range 1000 {
-		var a, d, e [NetHidden]int16
+		var a, e [NetHidden]int16
 		for j := range a {
 			a[j] = int16(rng.IntN(1200) - 600)
-			d[j] = int16(rng.IntN(1200) - 600)
 			e[j] = int16(rng.IntN(1200) - 600)
 		}
 		want := a
 		acc := accumulator{a, e}
-		wantAcc, gotAcc := acc, acc
-		addSub(wantAcc[ataxx.Red][:], n.Feat[i][:], n.Feat[i+1][:])
-		addSub(wantAcc[ataxx.Blue][:], n.Feat[i+2][:], n.Feat[i+3][:])
-		vec.window(&gotAcc, &n.Feat[i], &n.Feat[i+1], &n.Feat[i+2], &n.Feat[i+3])
+		plus := []uint32{rowOf(i), rowOf(i + 2), rowOf(NetFeatures - 1 - i)}
+		minus := []uint32{rowOf(i + 1), rowOf(i + 3)}
+		var wantAcc, gotAcc accumulator
+		addRows(&wantAcc[ataxx.Red], &acc[ataxx.Red], &n.Feat, plus, minus)
+		addRows(&wantAcc[ataxx.Blue], &acc[ataxx.Blue], &n.Feat, plus[:i%4], nil)
+		vec.rows(&gotAcc[ataxx.Red], &acc[ataxx.Red], &n.Feat, plus, minus)
+		vec.rows(&gotAcc[ataxx.Blue], &acc[ataxx.Blue], &n.Feat, plus[:i%4], nil)
 		if gotAcc != wantAcc {
-			t.Fatalf("case %d: window: got %v; want %v", i, gotAcc, wantAcc)
+			t.Fatalf("case %d: rows: got %v; want %v", i, gotAcc, wantAcc)
 		}
 		if g, w := vec.dot(&want, &n.Out[1]), dot(want[:], n.Out[1][:]); g != w {
 			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
