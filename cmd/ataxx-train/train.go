@@ -32,6 +32,11 @@ games, or the positions of first-format files, whose hash falls in the
 first -hold percent), and every epoch reports the loss on the positions
 trained on and on those held out.
 
+With -init, training starts from a network's weights instead of random
+ones (its width and, unless -scale is given, its scale): so a network
+goes on learning from each new round of self-play, though the data of
+earlier rounds is gone. A lower -lr suits it.
+
 Flags:
 `
 
@@ -61,6 +66,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Uint64Var(&c.games, "games", 0, "read only the games of index below this from each games file (0: all), so that a file still growing gives the same data again")
 	fs.BoolVar(&c.best, "best", true, "write the network as it was after the epoch of least held-out loss (false: after the last epoch)")
 	data := fs.String("data", "", "comma-separated games files (from datagen) or data files (from nnue-data)")
+	initFile := fs.String("init", "", "start from this network file's weights (its width and scale) instead of random ones")
 	compare := fs.String("compare", "", "comma-separated network files (of any width) whose held-out loss to report first, as the engine scores")
 	dest := fs.String("out", "", "write the network here (ai/ataxxai/nnue.bin)")
 	if help, err := parseFlags(fs, args, trainUsage, out); help || err != nil {
@@ -69,6 +75,20 @@ func runTrain(args []string, out io.Writer) error {
 	if *data == "" || *dest == "" || c.epochs < 1 || c.batch < 1 || c.workers < 1 || c.hold < 0 || c.hold >= 100 ||
 		c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 {
 		return fmt.Errorf("nnue needs -data and -out, positive -epochs, -batch and -workers, -hold a percent below 100, and -hidden a multiple of 16 up to 1024")
+	}
+	var start *ataxxai.NetFile
+	if *initFile != "" {
+		b, err := os.ReadFile(*initFile)
+		if err != nil {
+			return err
+		}
+		if start, err = ataxxai.ParseNetFile(b); err != nil {
+			return fmt.Errorf("%s: %w", *initFile, err)
+		}
+		c.hidden = start.Hidden
+		if c.scale == 0 {
+			c.scale = float64(start.Scale)
+		}
 	}
 	var set trainingSet
 	seen := map[uint64]struct{}{}
@@ -107,6 +127,10 @@ func runTrain(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%d hidden units, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, c.workers, c.scale)
 	n := newFloatNet(c.hidden, c.seed)
+	if start != nil {
+		n = dequantize(start)
+		fmt.Fprintf(out, "from %s: held out %.6f\n", *initFile, n.loss(set.held, []*grads{newGrads(c.hidden)}, &c))
+	}
 	n.train(set.train, set.held, c, out)
 	return os.WriteFile(*dest, n.quantize(c.scale).Marshal(), 0o644)
 }
@@ -590,6 +614,23 @@ func (n *floatNet) quantize(scale float64) *ataxxai.NetFile {
 		Out:     [2][]int16{round(n.out[0], ataxxai.NetQB), round(n.out[1], ataxxai.NetQB)},
 		OutBias: int32(math.Round(float64(n.outBias[0]) * ataxxai.NetQA * ataxxai.NetQB)),
 	}
+}
+
+// dequantize is the float network whose quantize is f: training goes on
+// from where f's ended.
+func dequantize(f *ataxxai.NetFile) *floatNet {
+	n := zeroNet(f.Hidden)
+	widen := func(dst []float32, src []int16, q float64) {
+		for i, x := range src {
+			dst[i] = float32(float64(x) / q)
+		}
+	}
+	widen(n.feat, f.Feat, ataxxai.NetQA)
+	widen(n.bias, f.Bias, ataxxai.NetQA)
+	widen(n.out[0], f.Out[0], ataxxai.NetQB)
+	widen(n.out[1], f.Out[1], ataxxai.NetQB)
+	n.outBias[0] = float32(float64(f.OutBias) / (ataxxai.NetQA * ataxxai.NetQB))
+	return n
 }
 
 // netLoss is the mean squared error over recs of network file f's

@@ -87,6 +87,21 @@ func TestGenAndTrainCommands(t *testing.T) {
 	if err != nil || f.Hidden != 32 {
 		t.Fatalf("ParseNetFile(trained): got %v; want a network of 32 units", err)
 	}
+	// Going on from it: its width and scale, whatever -hidden says.
+	out.Reset()
+	again := filepath.Join(dir, "again.bin")
+	if err := run([]string{"nnue", "-data", games, "-init", net, "-hidden", "64", "-epochs", "1", "-batch", "64", "-hold", "25", "-lr", "0.0005", "-out", again}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`from .*n\.bin: held out 0\.\d+`).MatchString(out.String()) {
+		t.Errorf("output: got %q; want the starting network's held-out loss", out.String())
+	}
+	if b, err = os.ReadFile(again); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := ataxxai.ParseNetFile(b); err != nil || g.Hidden != 32 || g.Scale != f.Scale {
+		t.Fatalf("ParseNetFile(went on): got %v; want a network of 32 units and scale %d", err, f.Scale)
+	}
 	for _, args := range [][]string{
 		{"nnue", "-data", games, "-hidden", "100", "-out", net},
 		{"nnue", "-data", games, "-hold", "100", "-out", net},
@@ -122,6 +137,20 @@ func TestNetScoreIsTheEngines(t *testing.T) {
 				t.Fatalf("position %d %s: got %d; want %d", i, p.FEN(), got, want)
 			}
 		}
+	}
+}
+
+// TestDequantizeRoundTrip: the float network training goes on from is the
+// one that quantizes back to the file it came from, for the shipped
+// network.
+func TestDequantizeRoundTrip(t *testing.T) {
+	b := ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights)
+	f, err := ataxxai.ParseNetFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dequantize(f).quantize(float64(f.Scale)).Marshal(); !bytes.Equal(got, b) {
+		t.Errorf("quantize(dequantize(shipped)): got %d bytes differing from the %d of the file; want the same file", len(got), len(b))
 	}
 }
 
