@@ -45,6 +45,7 @@ type trainConfig struct {
 	epochs, batch, workers int
 	hidden, hold           int
 	games                  uint64 // read only games of lower index (0: all)
+	layouts                string // the games read: all, open (no blocks) or blocks
 	lambda, lr, scale      float64
 	best                   bool // end with the epoch of least held-out loss
 	seed                   uint64
@@ -66,6 +67,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.Uint64Var(&c.games, "games", 0, "read only the games of index below this from each games file (0: all), so that a file still growing gives the same data again")
 	fs.BoolVar(&c.best, "best", true, "write the network as it was after the epoch of least held-out loss (false: after the last epoch)")
 	data := fs.String("data", "", "comma-separated games files (from datagen) or data files (from nnue-data)")
+	fs.StringVar(&c.layouts, "layouts", "all", "the games files' games to read: all, open (those without blocks) or blocks (those with)")
 	initFile := fs.String("init", "", "start from this network file's weights (its width and scale) instead of random ones")
 	compare := fs.String("compare", "", "comma-separated network files (of any width) whose held-out loss to report first, as the engine scores")
 	dest := fs.String("out", "", "write the network here (ai/ataxxai/nnue.bin)")
@@ -73,8 +75,8 @@ func runTrain(args []string, out io.Writer) error {
 		return err
 	}
 	if *data == "" || *dest == "" || c.epochs < 1 || c.batch < 1 || c.workers < 1 || c.hold < 0 || c.hold >= 100 ||
-		c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 {
-		return fmt.Errorf("nnue needs -data and -out, positive -epochs, -batch and -workers, -hold a percent below 100, and -hidden a multiple of 16 up to 1024")
+		c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 || !slices.Contains([]string{"all", "open", "blocks"}, c.layouts) {
+		return fmt.Errorf("nnue needs -data and -out, positive -epochs, -batch and -workers, -hold a percent below 100, -hidden a multiple of 16 up to 1024, and -layouts all, open or blocks")
 	}
 	var start *ataxxai.NetFile
 	if *initFile != "" {
@@ -97,7 +99,7 @@ func runTrain(args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := set.load(b, c.hold, c.games, seen); err != nil {
+		if err := set.load(b, c.hold, c.games, c.layouts, seen); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -165,10 +167,11 @@ func positionKey(red, blue, blocks ataxx.Bitboard, blue2move bool) uint64 {
 }
 
 // load adds a file's positions to t: a games file's searched positions
-// (of the games of index below games, unless 0), in the order of the games'
-// indexes, or a data file's records, less those seen before; hold percent
-// of them are held out.
-func (t *trainingSet) load(b []byte, hold int, games uint64, seen map[uint64]struct{}) error {
+// (of the games of index below games, unless 0, and of the layouts asked
+// for: all, open or blocks), in the order of the games' indexes, or a data
+// file's records, less those seen before; hold percent of them are held
+// out.
+func (t *trainingSet) load(b []byte, hold int, games uint64, layouts string, seen map[uint64]struct{}) error {
 	add := func(r record, key uint64, held bool) {
 		t.positions++
 		if _, ok := seen[key]; ok {
@@ -207,6 +210,9 @@ func (t *trainingSet) load(b []byte, hold int, games uint64, seen map[uint64]str
 		g := &gf.games[i]
 		if games != 0 && g.index >= games {
 			break
+		}
+		if layouts == "open" && g.blocks != 0 || layouts == "blocks" && g.blocks == 0 {
+			continue
 		}
 		t.games++
 		held := mix(gf.config.Seed^mix(g.index))%100 < uint64(hold)

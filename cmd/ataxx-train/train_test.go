@@ -26,12 +26,12 @@ func TestTrainingSetDropsRepeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	var once, twice trainingSet
-	if err := once.load(b, 30, 0, map[uint64]struct{}{}); err != nil {
+	if err := once.load(b, 30, 0, "all", map[uint64]struct{}{}); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[uint64]struct{}{}
 	for range 2 {
-		if err := twice.load(b, 30, 0, seen); err != nil {
+		if err := twice.load(b, 30, 0, "all", seen); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -43,7 +43,7 @@ func TestTrainingSetDropsRepeats(t *testing.T) {
 			twice.repeats, len(twice.train), len(twice.held), once.repeats+once.positions, len(once.train), len(once.held))
 	}
 	var first trainingSet
-	if err := first.load(b, 30, 10, map[uint64]struct{}{}); err != nil {
+	if err := first.load(b, 30, 10, "all", map[uint64]struct{}{}); err != nil {
 		t.Fatal(err)
 	}
 	if first.games != 10 {
@@ -51,6 +51,19 @@ func TestTrainingSetDropsRepeats(t *testing.T) {
 	}
 	if len(once.held) == 0 || len(once.held) > len(once.train) {
 		t.Errorf("held out %d of %d positions; want about 30%%", len(once.held), len(once.held)+len(once.train))
+	}
+	// -layouts splits the games between those without blocks and those
+	// with: each is read by one of the two, and neither is empty.
+	var open, blocked trainingSet
+	if err := open.load(b, 30, 0, "open", map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := blocked.load(b, 30, 0, "blocks", map[uint64]struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	if open.games == 0 || blocked.games == 0 || open.games+blocked.games != once.games || open.positions+blocked.positions != once.positions {
+		t.Errorf("-layouts open and blocks: %d and %d games, %d and %d positions; want %d games and %d positions between them, some each",
+			open.games, blocked.games, open.positions, blocked.positions, once.games, once.positions)
 	}
 }
 
@@ -105,6 +118,7 @@ func TestGenAndTrainCommands(t *testing.T) {
 	for _, args := range [][]string{
 		{"nnue", "-data", games, "-hidden", "100", "-out", net},
 		{"nnue", "-data", games, "-hold", "100", "-out", net},
+		{"nnue", "-data", games, "-layouts", "some", "-out", net},
 		{"datagen", "-out", games, "-nodes", "201", "-games", "4"},
 	} {
 		if err := run(args, &out); err == nil {
