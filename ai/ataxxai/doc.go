@@ -5,8 +5,9 @@
 // log-shaped late-move reductions, internal iterative reduction, singular
 // and negative extensions with multicut, aspiration windows), over a
 // neural evaluation (NNUE: Net, nnue.go) that
-// cmd/ataxx-train trains on self-play positions, shipped as nnue.bin and
-// loaded with embed. The search keeps the network's hidden layer (the
+// cmd/ataxx-train trains on self-play positions, shipped as two networks
+// loaded with embed: nnue.bin for the open board and nnue-blocks.bin for
+// layouts with blocks (NetFor picks one by the root's blocks). The search keeps the network's hidden layer (the
 // accumulator) up to date along its line, a few rows a move, and sums it
 // only at the nodes it evaluates; on amd64 with AVX2 that arithmetic runs
 // sixteen units at a time (nnue_amd64.s), elsewhere in portable Go that

@@ -22,18 +22,18 @@ type Tuning struct {
 	// Exposed.
 	Trained bool
 	Weights Weights
-	// NNUE: evaluate with the neural network Net (DefaultNet when nil)
-	// instead of either of the above.
+	// NNUE: evaluate with the neural network Net (when nil, the shipped
+	// one for the board: NetFor) instead of either of the above.
 	NNUE bool
 	Net  *Net
 }
 
-// network returns the network NNUE evaluates with.
-func (w *Tuning) network() *Net {
+// network returns the network NNUE evaluates p with.
+func (w *Tuning) network(p *ataxx.Position) *Net {
 	if w.Net != nil {
 		return w.Net
 	}
-	return DefaultNet()
+	return NetFor(p.Blocks())
 }
 
 // DefaultTuning is the tuning the bot plays with, chosen by matches
@@ -50,7 +50,7 @@ func Evaluate(p *ataxx.Position) int {
 // does not look at game end; the search does.
 func (w *Tuning) Evaluate(p *ataxx.Position) int {
 	if w.NNUE {
-		return w.network().Evaluate(p)
+		return w.network(p).Evaluate(p)
 	}
 	if w.Trained {
 		return w.Weights.Evaluate(p)

@@ -65,21 +65,42 @@ type Net struct {
 	vec simd
 }
 
+// The AI ships two networks: nnue.bin evaluates the open board and
+// nnue-blocks.bin the layouts with blocks. A network that sees only one
+// kind of board plays it much better at the same depth and the other much
+// worse, and the inputs do not tell a block from an empty square.
+
 //go:embed nnue.bin
 var embeddedNet []byte
 
-// defaultNet is the network shipped in the repository; it never changes
-// after loading.
-var defaultNet = func() *Net {
-	n, err := LoadNet(embeddedNet)
+//go:embed nnue-blocks.bin
+var embeddedBlocksNet []byte
+
+// defaultNet and blocksNet are the networks shipped in the repository;
+// they never change after loading.
+var defaultNet, blocksNet = mustLoad(embeddedNet, "nnue.bin"), mustLoad(embeddedBlocksNet, "nnue-blocks.bin")
+
+func mustLoad(b []byte, name string) *Net {
+	n, err := LoadNet(b)
 	if err != nil {
-		panic(fmt.Sprintf("ataxxai: the embedded network: %v", err))
+		panic(fmt.Sprintf("ataxxai: the embedded network %s: %v", name, err))
 	}
 	return n
-}()
+}
 
-// DefaultNet returns the network the AI evaluates with.
+// DefaultNet returns the network the AI evaluates the open board with.
 func DefaultNet() *Net { return defaultNet }
+
+// BlocksNet returns the network the AI evaluates layouts with blocks with.
+func BlocksNet() *Net { return blocksNet }
+
+// NetFor returns the shipped network for a board of these blocks.
+func NetFor(blocks ataxx.Bitboard) *Net {
+	if blocks != 0 {
+		return blocksNet
+	}
+	return defaultNet
+}
 
 // LoadNet reads a network from its file (see NetFile): one of this
 // build's width, NetHidden.

@@ -35,8 +35,16 @@ func randomNet(t testing.TB, seed uint64) *Net {
 	return n
 }
 
+// TestEmbeddedNetLoads: both shipped networks load and see a board far
+// ahead in pieces as good for the side ahead, whoever moves.
 func TestEmbeddedNetLoads(t *testing.T) {
-	n, err := LoadNet(embeddedNet)
+	for name, b := range map[string][]byte{"nnue.bin": embeddedNet, "nnue-blocks.bin": embeddedBlocksNet} {
+		t.Run(name, func(t *testing.T) { testNetSeesMaterial(t, b) })
+	}
+}
+
+func testNetSeesMaterial(t *testing.T, b []byte) {
+	n, err := LoadNet(b)
 	if err != nil {
 		t.Fatalf("LoadNet(embedded): %v", err)
 	}
@@ -61,6 +69,49 @@ func TestEmbeddedNetLoads(t *testing.T) {
 			t.Errorf("%s: got %d; want beyond a piece, positive %v", c.fen, e, c.positive)
 		}
 	}
+}
+
+// TestEachBoardItsNetwork: without a network of its own the search
+// evaluates the open board with nnue.bin and a layout of blocks with
+// nnue-blocks.bin, at the root and down the tree.
+func TestEachBoardItsNetwork(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		want      *Net
+	}{
+		{"open board", "x5o/7/7/7/7/7/o5x x 0 1", DefaultNet()},
+		{"blocks", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", BlocksNet()},
+		{"blocks, later", "xx3oo/x6/2-1-2/3o3/2-1-2/7/o5x o 0 4", BlocksNet()},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := ataxx.ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tuning := DefaultTuning
+			if got := tuning.network(&p); got != c.want {
+				t.Errorf("network: got the %s; want the %s", netName(got), netName(c.want))
+			}
+			if got, want := tuning.Evaluate(&p), c.want.Evaluate(&p); got != want {
+				t.Errorf("Evaluate: got %d; want %d", got, want)
+			}
+			s := NewSearcher(1)
+			s.Search(context.Background(), p, search.Limits{Depth: 2}, search.Options{}, nil)
+			if s.net != c.want {
+				t.Errorf("search: evaluated with the %s; want the %s", netName(s.net), netName(c.want))
+			}
+		})
+	}
+}
+
+func netName(n *Net) string {
+	switch n {
+	case DefaultNet():
+		return "open board's network"
+	case BlocksNet():
+		return "blocks' network"
+	}
+	return "another network"
 }
 
 func TestNetFileRoundTrip(t *testing.T) {

@@ -281,7 +281,7 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 	s.noise, s.seed = opts.Noise, opts.Seed
 	s.net = nil
 	if s.Tuning.NNUE {
-		s.net = s.Tuning.network()
+		s.net = s.Tuning.network(&pos)
 	}
 	if s.lmrFrom != s.Params || s.lmr[MaxPly][63] == 0 {
 		s.makeLMR()

@@ -68,7 +68,7 @@ func runGen(args []string, out io.Writer) error {
 	fs.Uint64Var(&r.Seed, "seed", 1, "seed of the games")
 	fs.DurationVar(&r.progress, "progress", 30*time.Second, "how often to report progress on standard error (0: never)")
 	dest := fs.String("out", "", "the games file to append to (created if missing)")
-	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the network the AI ships; linear: the linear evaluation")
+	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the networks the AI ships, each for its boards; linear: the linear evaluation")
 	if help, err := parseFlags(fs, args, genUsage, out); help || err != nil {
 		return err
 	}
@@ -88,8 +88,8 @@ func runGen(args []string, out io.Writer) error {
 	case "linear":
 		r.linear = true
 	case "embedded":
-		r.net = ataxxai.DefaultNet()
-		netBytes = ataxxai.MarshalNet(&r.net.NetWeights)
+		// The shipped pair, each for its boards (r.net stays nil).
+		netBytes = append(ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights), ataxxai.MarshalNet(&ataxxai.BlocksNet().NetWeights)...)
 	default:
 		if netBytes, err = os.ReadFile(*netFile); err != nil {
 			return err

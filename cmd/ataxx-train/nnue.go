@@ -86,15 +86,14 @@ func runData(args []string, out io.Writer) error {
 	fs.IntVar(&c.maxRandom, "random-max", 8, "most random plies at the start of a game")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	dest := fs.String("out", "", "append the positions to this file")
-	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the network the AI ships; linear: the linear evaluation")
+	netFile := fs.String("net", "embedded", "play with this network file's evaluation; embedded: the networks the AI ships, each for its boards; linear: the linear evaluation")
 	if help, err := parseFlags(fs, args, dataUsage, out); help || err != nil {
 		return err
 	}
 	switch *netFile {
 	case "linear":
 		c.linear = true
-	case "embedded":
-		c.net = ataxxai.DefaultNet()
+	case "embedded": // the shipped pair, each for its boards (c.net stays nil)
 	default:
 		b, err := os.ReadFile(*netFile)
 		if err != nil {

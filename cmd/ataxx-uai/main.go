@@ -350,9 +350,10 @@ func (s *session) setoption(args []string) {
 	}
 }
 
-// evalFile loads the network the neural evaluation uses from a file
-// (from ataxx-train nnue), or goes back to the embedded one for
-// "<embedded>" or nothing.
+// evalFile loads the network the neural evaluation uses for every board
+// from a file (from ataxx-train nnue), or goes back to the embedded pair
+// (one for the open board, one for layouts with blocks) for "<embedded>"
+// or nothing.
 func (s *session) evalFile(name string) {
 	if name == "" || name == "<embedded>" {
 		s.searcher.Tuning.Net = nil
