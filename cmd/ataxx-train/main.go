@@ -1,7 +1,8 @@
 // Command ataxx-train trains the AI's evaluations from self-play.
 //
-// The neural evaluation (ai/ataxxai's Net, shipped as ai/ataxxai/nnue.bin)
-// is trained in two steps: self-play games, each move searched to a number
+// The neural evaluation (ai/ataxxai's Net, shipped as two networks:
+// ai/ataxxai/nnue.bin for the open board, ai/ataxxai/nnue-blocks.bin for
+// layouts with blocks) is trained in two steps: self-play games, each move searched to a number
 // of nodes, then training on their positions (Adam on minibatches shared
 // among all cores, every position under a random one of the board's eight
 // symmetries, the target a blend of the search score's and the game
@@ -18,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped network was made in four rounds, each network playing the
+// The shipped networks were made in five rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -43,11 +44,20 @@
 //	ataxx-train nnue -data s10.atxg -games 175000 -epochs 14 -batch 4096 -hidden 256 -out ai/ataxxai/nnue.bin
 //
 // (12.12 M trained on after 0.81 M repeats and the 5 % held out;
-// held-out loss 0.008746, g3's on the same positions 0.009480.) A
-// stopped run can leave a game or two missing just below its count, so a
-// remade file may differ by those.
+// held-out loss 0.008746, g3's on the same positions 0.009480.) It is
+// shipped as nnue-blocks.bin. The fifth went on from it (-init) on the
+// open board alone, from its own games, to make nnue.bin:
+//
+//	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 12 -open-max 16 -balance 300 -games 4336 -out s12.atxg                       (0.34 M, half with blocks)
+//	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 13 -blocks 20 -open-min 4 -open-max 16 -balance 300 -games 4744 -out s13.atxg   (0.38 M)
+//	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 14 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 71003 -out s14.atxg   (5.93 M)
+//	ataxx-train nnue -data s14.atxg,s13.atxg,s12.atxg -layouts open -init nnue-blocks.bin -epochs 6 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (5.90 M trained on; held-out loss 0.008309, the fourth's on the same
+// positions 0.008663.) A stopped run can leave a game or two missing
+// just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
-// network the AI ships. nnue also reads the first data format, nnue-data's
+// networks the AI ships, each on its boards. nnue also reads the first data format, nnue-data's
 // (a fixed-size record a position, no moves, not resumable).
 //
 // Without a subcommand it fits the older linear evaluation

@@ -23,7 +23,8 @@ const trainUsage = `Usage: ataxx-train nnue -data FILE[,FILE...] -out FILE [flag
 
 Trains the neural evaluation on the searched positions of games files
 (from datagen) and of data files of the first format (from nnue-data),
-and writes the network (the AI ships ai/ataxxai/nnue.bin; a build
+and writes the network (the AI ships ai/ataxxai/nnue.bin for the open
+board and ai/ataxxai/nnue-blocks.bin for layouts with blocks; a build
 evaluates networks of its own width, ataxxai.NetHidden).
 
 Each position is read once: a repeat (the same pieces, blocks and side to
