@@ -51,7 +51,7 @@
 //	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 12 -open-max 16 -balance 300 -games 4336 -out s12.atxg                       (0.34 M, half with blocks)
 //	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 13 -blocks 20 -open-min 4 -open-max 16 -balance 300 -games 4744 -out s13.atxg   (0.38 M)
 //	ataxx-train datagen -net ai/ataxxai/nnue-blocks.bin -seed 14 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 71003 -out s14.atxg   (5.93 M)
-//	ataxx-train nnue -data s14.atxg,s13.atxg,s12.atxg -layouts open -init nnue-blocks.bin -epochs 6 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
+//	ataxx-train nnue -data s14.atxg,s13.atxg,s12.atxg -layouts open -init ai/ataxxai/nnue-blocks.bin -epochs 6 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
 //
 // (5.90 M trained on; held-out loss 0.008309, the fourth's on the same
 // positions 0.008663.) A stopped run can leave a game or two missing
