@@ -26,10 +26,10 @@ import (
 // saturates at NetQA), the output by NetQB.
 //
 // A build evaluates networks of its NetHidden units, the width of the
-// embedded nnue.bin. The code and the vector kernels serve any multiple
-// of 16 up to 1024 (the tests check 128 and 256): a wider network ships
-// by changing NetHidden and nnue.bin together (ataxx-train nnue -hidden
-// writes networks of any width).
+// embedded nnue.bin and nnue-blocks.bin. The code and the vector kernels
+// serve any multiple of 16 up to 1024 (the tests check 128, 176, 256 and
+// 1024): a wider network ships by changing NetHidden and both files
+// together (ataxx-train nnue -hidden writes networks of any width).
 const (
 	NetHidden = 256
 	NetQA     = 255
