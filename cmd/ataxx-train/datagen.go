@@ -28,8 +28,9 @@ Plays self-play games for training the neural evaluation and appends them
 to FILE (a games file: every move and the search's score of each searched
 position). Game g is fully determined by the flags and g: its openings, its
 blocks and its random plies come from its own generator seeded by (-seed,
-g), and each move searches exactly -nodes nodes with a fresh searcher. So
-the games are the same whatever -workers, and a run that is stopped (or
+g), and each move searches exactly -nodes nodes with the game's own
+searcher, new at the game's start, whose table carries from move to move.
+So the games are the same whatever -workers, and a run that is stopped (or
 crashes) is resumed by running the same command again: it keeps the whole
 games the file holds and plays only the missing ones.
 
@@ -332,7 +333,7 @@ func (r *genRun) play(ctx context.Context, g int) *gameRecord {
 	return rec
 }
 
-// searcher is a fresh searcher as the games use.
+// searcher returns a new searcher, as each game starts with.
 func (r *genRun) searcher() *ataxxai.Searcher {
 	s := ataxxai.NewSearcher(int(r.HashMB))
 	s.Tuning.NNUE, s.Tuning.Net = !r.linear, r.net
