@@ -16,6 +16,33 @@ type searcher struct {
 	// time loses the game.
 	deadline time.Time
 	aborted  bool
+	// root is the side whose move is searched; flagKnown is set when
+	// the enemy can tell its Flag (see flagGuess).
+	root      stratego.Colour
+	flagKnown bool
+}
+
+// flagGuess is what the enemy gains, in the search, by striking the root
+// side's Flag while it cannot know which piece the Flag is. In a sampled
+// world the enemy sees every rank, and an enemy piece beside our Flag
+// would win every line: every move then scores the same lost game and
+// the choice is left to chance, though the real enemy cannot tell the
+// Flag from the other pieces that never moved. The strike is scored as
+// a large gain instead, so the search still guards the Flag's neighbours
+// and still weighs the rest of the board.
+const flagGuess = 300
+
+// flagHidden reports whether side's Flag could still be any of several
+// pieces in the enemy's eyes: some other piece of side has neither moved
+// nor been seen.
+func flagHidden(p *stratego.Position, side stratego.Colour) bool {
+	for s := stratego.Square(0); s < stratego.NumSquares; s++ {
+		pc := p.At(s)
+		if pc.IsPiece() && pc.Colour() == side && pc.Rank() != stratego.Flag && !pc.Moved() && !pc.Revealed() {
+			return true
+		}
+	}
+	return false
 }
 
 const maxDepth = 4
@@ -53,9 +80,14 @@ func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 	best := -winScore - 1
 	for i := 0; i < l.Len; i++ {
 		m := l.Moves[i]
-		u := p.MakeMove(m)
-		v := -s.negamax(p, depth-1, -beta, -alpha)
-		p.UnmakeMove(m, u)
+		var v int
+		if t := p.At(m.To()); t.IsPiece() && t.Rank() == stratego.Flag && t.Colour() == s.root && !s.flagKnown {
+			v = evaluate(p) + flagGuess
+		} else {
+			u := p.MakeMove(m)
+			v = -s.negamax(p, depth-1, -beta, -alpha)
+			p.UnmakeMove(m, u)
+		}
 		var cut bool
 		if best, alpha, cut = search.Raise(v, best, alpha, beta); cut {
 			break
@@ -67,6 +99,7 @@ func (s *searcher) negamax(p *stratego.Position, depth, alpha, beta int) int {
 // rootScores scores every root move of p (in l's order) at depth plies.
 // It returns how many it scored before the deadline.
 func (s *searcher) rootScores(p *stratego.Position, moves []stratego.Move, depth int, out []int) int {
+	s.root, s.flagKnown = p.Side(), !flagHidden(p, p.Side())
 	for i, m := range moves {
 		if s.aborted {
 			return i
