@@ -117,7 +117,36 @@ func (p *Player) ChooseSetup() stratego.Setup {
 			*ra, *rb = *rb, *ra
 		}
 	}
+	keepBehindFront(&s)
 	return s
+}
+
+// keepBehindFront moves the Marshal, the General and the Spy off the front
+// row, each swapped with a lesser moving piece of the row behind it. The
+// front row is what the enemy's Scouts and probes reach first: a Marshal
+// found there tells the enemy that every other piece of ours is beaten by
+// its own Marshal, and shows its Spy the way; a Spy found there dies to
+// anything.
+func keepBehindFront(s *stratego.Setup) {
+	front, behind := &s.Rows[3], &s.Rows[2]
+	kept := func(r stratego.Rank) bool {
+		return r == stratego.Marshal || r == stratego.General || r == stratego.Spy
+	}
+	for x, r := range front {
+		if !kept(r) {
+			continue
+		}
+		// The square straight behind first, then the nearest along the row.
+	swap:
+		for d := 0; d < stratego.Width; d++ {
+			for _, bx := range [2]int{x - d, x + d} {
+				if bx >= 0 && bx < stratego.Width && behind[bx].Movable() && !kept(behind[bx]) {
+					front[x], behind[bx] = behind[bx], r
+					break swap
+				}
+			}
+		}
+	}
 }
 
 // Observe takes the public result of any move, either side's, in order.

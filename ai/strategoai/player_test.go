@@ -128,6 +128,13 @@ func TestSetupsAreValidAndVaried(t *testing.T) {
 		if !found {
 			t.Errorf("flag not on the back two rows: %v", s)
 		}
+		// The Marshal, the General and the Spy start behind the front
+		// row, out of reach of the first probes.
+		for x, r := range s.Rows[3] {
+			if r == stratego.Marshal || r == stratego.General || r == stratego.Spy {
+				t.Errorf("setup %d: %v on the front row (column %d): %v", i, r, x, s)
+			}
+		}
 	}
 	if len(seen) < 20 {
 		t.Errorf("30 setups: %d distinct; want at least 20", len(seen))
