@@ -18,7 +18,24 @@ const (
 	// hiddenBonus: a piece the enemy has not seen is worth more, a share
 	// of its value in 1/16ths.
 	hiddenShare = 2
+	// dominance goes to the side whose strongest moving piece outranks
+	// every moving piece of the other's (the Spy aside): that piece can
+	// take whatever it meets, save Bombs, and the other side can answer
+	// it only with its Spy. Losing the Marshal while the enemy keeps its
+	// own costs its value and this, so the Marshal does not gamble itself
+	// on unmoved pieces that may be Bombs; trading Marshals is welcome
+	// when our next piece outranks theirs.
+	dominance = 200
 )
+
+// hiddenExtra is what keeping a high rank unseen is worth beyond
+// hiddenShare. An enemy that has seen our Marshal knows that its own
+// Marshal beats every other piece of ours, and hunts them; it also knows
+// where to send its Spy. Once our Marshal is seen too, our General's rank
+// frees the enemy General the same way.
+var hiddenExtra = [stratego.NumRanks]int{
+	stratego.Marshal: 100, stratego.General: 40,
+}
 
 // evaluate scores p for the side to move. It tests the end of the game
 // by counting (a lost Flag, no moving piece) rather than with
@@ -45,6 +62,8 @@ func evaluate(p *stratego.Position) int {
 	var mobile [2][stratego.NumSquares]stratego.Square
 	var nMobile [2]int
 	spyBonusFor := [2]int{}
+	// top is each side's strongest moving rank; the Spy stands for none.
+	top := [2]stratego.Rank{stratego.Spy, stratego.Spy}
 	for c := stratego.Red; c <= stratego.Blue; c++ {
 		if p.Count(c.Other(), stratego.Marshal) > 0 {
 			spyBonusFor[c] = spyBonus
@@ -56,12 +75,15 @@ func evaluate(p *stratego.Position) int {
 			continue
 		}
 		c, r := pc.Colour(), pc.Rank()
+		if r < top[c] {
+			top[c] = r
+		}
 		v := values[r]
 		if r == stratego.Spy {
 			v += spyBonusFor[c]
 		}
 		if !pc.Revealed() {
-			v += v * hiddenShare / 16
+			v += v*hiddenShare/16 + hiddenExtra[r]
 		}
 		score[c] += v
 		switch {
@@ -70,6 +92,11 @@ func evaluate(p *stratego.Position) int {
 		case r.Movable():
 			mobile[c][nMobile[c]] = s
 			nMobile[c]++
+		}
+	}
+	for c := stratego.Red; c <= stratego.Blue; c++ {
+		if top[c] < top[c.Other()] {
+			score[c] += dominance
 		}
 	}
 	// Pressure: the nearest moving piece of each side to the other's Flag.
