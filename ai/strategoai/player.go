@@ -174,7 +174,7 @@ func (p *Player) Guess() map[stratego.Square][]stratego.Rank {
 			continue
 		}
 		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
-			if pool[r] > 0 && prior(e, r) > 0 {
+			if pool[r] > 0 && prior(e, r, p.t.rules) > 0 {
 				out[e.sq] = append(out[e.sq], r)
 			}
 		}

@@ -6,13 +6,21 @@ import (
 	"github.com/ataxxbot/ataxxbot/engine/stratego"
 )
 
-// prior weighs how likely an unmoved enemy piece is of rank r, from where
-// it stood at the start: players keep the Flag on the back row and Bombs
-// near it, and lead with Scouts and minor pieces.
-func prior(e *enemy, r stratego.Rank) float64 {
+// prior weighs how likely an enemy piece is of rank r. A moved one is no
+// Bomb or Flag, and one that walked up to a seen piece of ours is likelier
+// one of the ranks that beat it; an unmoved one is weighed by where it
+// stood at the start: players keep the Flag on the back row and Bombs near
+// it, and lead with Scouts and minor pieces.
+func prior(e *enemy, r stratego.Rank, rules stratego.Rules) float64 {
 	if e.moved {
 		if !r.Movable() {
 			return 0
+		}
+		if e.approached != stratego.NoRank {
+			switch stratego.Combat(r, e.approached, rules) {
+			case stratego.Kills, stratego.BothDie:
+				return approachWeight
+			}
 		}
 		return 1
 	}
@@ -26,6 +34,10 @@ func prior(e *enemy, r stratego.Rank) float64 {
 	}
 	return 1
 }
+
+// approachWeight is how much likelier a piece that walked up to a seen
+// piece of ours is of a rank that would beat it (or trade with it).
+const approachWeight = 8
 
 // sample returns one full-information world consistent with what the
 // player knows: its own army, every known enemy rank, and the unknown
@@ -73,7 +85,7 @@ func (t *tracker) sample(rng *rand.Rand, side stratego.Colour) stratego.Position
 		var w [stratego.NumRanks]float64
 		total := 0.0
 		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
-			w[r] = float64(pool[r]) * prior(e, r)
+			w[r] = float64(pool[r]) * prior(e, r, t.rules)
 			total += w[r]
 		}
 		r := stratego.Sergeant // only if tracking lost count

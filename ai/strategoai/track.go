@@ -14,6 +14,11 @@ type enemy struct {
 	rank  stratego.Rank // known rank, NoRank if unknown
 	moved bool          // not a Bomb or the Flag
 	home  int           // row from its own back row where it started (0–3)
+	// approached is the strongest rank of ours, seen in combat, that the
+	// piece stepped beside of its own accord (NoRank if none): a player
+	// walks up to a known piece with one that beats it, or with the Spy
+	// when it is the Marshal.
+	approached stratego.Rank
 }
 
 // tracker follows a game from one seat: its own army exactly, every enemy
@@ -95,6 +100,7 @@ func (t *tracker) observe(r stratego.Result) error {
 	switch r.Outcome {
 	case stratego.Moved:
 		e.sq, t.at[to] = to, i+1
+		t.noteApproach(e)
 	case stratego.Kills, stratego.CapturesFlag:
 		t.own[to] = stratego.Empty
 		e.rank, e.sq, t.at[to] = r.Attacker, to, i+1
@@ -108,6 +114,24 @@ func (t *tracker) observe(r stratego.Result) error {
 		t.own[to] = stratego.Empty
 	}
 	return nil
+}
+
+// noteApproach records the strongest seen piece of ours beside the
+// square e just stepped to.
+func (t *tracker) noteApproach(e *enemy) {
+	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		x, y := e.sq.X()+d[0], e.sq.Y()+d[1]
+		if x < 0 || x >= stratego.Width || y < 0 || y >= stratego.Height {
+			continue
+		}
+		pc := t.own[stratego.SquareAt(x, y)]
+		if !pc.IsPiece() || !pc.Revealed() || !pc.Rank().Movable() {
+			continue
+		}
+		if r := pc.Rank(); e.approached == stratego.NoRank || r < e.approached {
+			e.approached = r
+		}
+	}
 }
 
 func (t *tracker) killEnemy(s stratego.Square, r stratego.Rank) {

@@ -120,3 +120,77 @@ func TestInferenceByCounting(t *testing.T) {
 		}
 	}
 }
+
+// An enemy piece that walks up to our Marshal, once combat has shown it,
+// is most likely the Spy (or their own Marshal): a player brings nothing
+// else beside a known Marshal. One that stepped beside an unseen piece of
+// ours, or that we walked up to, tells nothing.
+func TestApproachToASeenPiece(t *testing.T) {
+	p := New(stratego.Red, 3, stratego.Progcomp, 1)
+	s, _ := stratego.Formation("progcomp")
+	// The Marshal to e4, on the front row.
+	s.Rows[1][3], s.Rows[3][4] = s.Rows[3][4], s.Rows[1][3]
+	if err := p.UseSetup(s); err != nil {
+		t.Fatal(err)
+	}
+	obs := func(m string, o stratego.Outcome, a, d stratego.Rank) {
+		t.Helper()
+		if err := p.Observe(stratego.Result{Move: mv(t, m), Outcome: o, Attacker: a, Defender: d}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A Scout walks up to the unseen Marshal (that tells nothing), strikes
+	// it and dies: the Marshal is seen.
+	obs("a4-a5", stratego.Moved, 0, 0)
+	obs("e7-e6", stratego.Moved, 0, 0)
+	obs("a5-a4", stratego.Moved, 0, 0)
+	obs("e6-e5", stratego.Moved, 0, 0)
+	obs("a4-a5", stratego.Moved, 0, 0)
+	obs("e5-e4", stratego.Dies, stratego.Scout, stratego.Marshal)
+	obs("a5-a4", stratego.Moved, 0, 0)
+	obs("f7-f6", stratego.Moved, 0, 0)
+	obs("a4-a5", stratego.Moved, 0, 0)
+	obs("f6-f5", stratego.Moved, 0, 0) // diagonal to e4: not beside it
+	obs("a5-a4", stratego.Moved, 0, 0)
+	obs("f5-f4", stratego.Moved, 0, 0) // beside the Marshal on e4
+	obs("a4-a5", stratego.Moved, 0, 0)
+	obs("d7-d6", stratego.Moved, 0, 0) // a quiet piece elsewhere
+	e := &p.t.enemies[p.t.at[sq(t, "f4")]-1]
+	if e.approached != stratego.Marshal {
+		t.Fatalf("f4 walked up to the seen Marshal: approached %v; want Marshal", e.approached)
+	}
+	if d := &p.t.enemies[p.t.at[sq(t, "d6")]-1]; d.approached != stratego.NoRank {
+		t.Errorf("d6 walked up to nothing seen: approached %v; want none", d.approached)
+	}
+	cases := []struct {
+		name   string
+		square string
+		rank   stratego.Rank
+		want   float64
+	}{
+		{"the Spy beside a seen Marshal", "f4", stratego.Spy, approachWeight},
+		{"the Marshal beside a seen Marshal (a trade)", "f4", stratego.Marshal, approachWeight},
+		{"a General beside a seen Marshal", "f4", stratego.General, 1},
+		{"the Spy that walked up to nothing", "d6", stratego.Spy, 1},
+	}
+	for _, c := range cases {
+		e := &p.t.enemies[p.t.at[sq(t, c.square)]-1]
+		if got := prior(e, c.rank, stratego.Progcomp); got != c.want {
+			t.Errorf("%s: got weight %v; want %v", c.name, got, c.want)
+		}
+	}
+	// In sampled worlds f4 is the Spy far more often than one piece in the
+	// twenty-odd that could be.
+	rng := rand.New(rand.NewPCG(3, 4))
+	spies := 0
+	const n = 400
+	for i := 0; i < n; i++ {
+		w := p.t.sample(rng, stratego.Red)
+		if w.At(sq(t, "f4")).Rank() == stratego.Spy {
+			spies++
+		}
+	}
+	if spies < n/8 {
+		t.Errorf("f4 the Spy in %d of %d worlds; want at least %d", spies, n, n/8)
+	}
+}
