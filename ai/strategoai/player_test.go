@@ -190,3 +190,36 @@ func TestOverrunMarksLate(t *testing.T) {
 		t.Error("a move well inside an hour: still late")
 	}
 }
+
+// A move's doubt is one standard error of its summed score: nothing for a
+// move whose outcome is the same in every world, and the more its
+// outcome swings between worlds, the more.
+func TestDoubt(t *testing.T) {
+	// sumAndSquares returns the sum and the sum of squares of scores.
+	sumAndSquares := func(scores ...int) (int, float64) {
+		sum, sq := 0, 0.0
+		for _, v := range scores {
+			sum += v
+			sq += float64(v * v)
+		}
+		return sum, sq
+	}
+	cases := []struct {
+		name   string
+		scores []int
+		want   int
+	}{
+		{"one world", []int{500}, 0},
+		{"the same in every world", []int{40, 40, 40, 40}, 0},
+		// Four worlds at ±100: variance 10000, sqrt(4 × 10000) = 200.
+		{"won in half the worlds, lost in half", []int{100, -100, 100, -100}, 200},
+		// A Flag in one world of four (+500), a Bomb in the others (-400).
+		{"a strike at an unmoved piece", []int{500, -400, -400, -400}, 779},
+	}
+	for _, c := range cases {
+		sum, sq := sumAndSquares(c.scores...)
+		if got := doubt(sum, sq, len(c.scores)); got != c.want {
+			t.Errorf("%s: got %d; want %d", c.name, got, c.want)
+		}
+	}
+}
