@@ -26,6 +26,18 @@ func mv(t *testing.T, s string) stratego.Move {
 	return m
 }
 
+// observer returns a function that feeds p one public result (a chat
+// move, the outcome and the ranks combat showed) and fails the test if p
+// rejects it.
+func observer(t *testing.T, p *Player) func(m string, o stratego.Outcome, a, d stratego.Rank) {
+	return func(m string, o stratego.Outcome, a, d stratego.Rank) {
+		t.Helper()
+		if err := p.Observe(stratego.Result{Move: mv(t, m), Outcome: o, Attacker: a, Defender: d}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Inference from what moved, what fought and what combat revealed.
 func TestInference(t *testing.T) {
 	p := New(stratego.Red, 3, stratego.Progcomp, 1)
@@ -33,12 +45,7 @@ func TestInference(t *testing.T) {
 	if err := p.UseSetup(s); err != nil {
 		t.Fatal(err)
 	}
-	obs := func(m string, o stratego.Outcome, a, d stratego.Rank) {
-		t.Helper()
-		if err := p.Observe(stratego.Result{Move: mv(t, m), Outcome: o, Attacker: a, Defender: d}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	obs := observer(t, p)
 	g := p.Guess()
 	if len(g) != 40 || len(g[sq(t, "e7")]) != 12 {
 		t.Fatalf("at the start every enemy piece may be anything: got %d pieces, e7 %v", len(g), g[sq(t, "e7")])
@@ -124,7 +131,7 @@ func TestInferenceByCounting(t *testing.T) {
 // An enemy piece that walks up to our Marshal, once combat has shown it,
 // is most likely the Spy (or their own Marshal): a player brings nothing
 // else beside a known Marshal. One that stepped beside an unseen piece of
-// ours, or that we walked up to, tells nothing.
+// ours, or beside nothing of ours, tells nothing.
 func TestApproachToASeenPiece(t *testing.T) {
 	p := New(stratego.Red, 3, stratego.Progcomp, 1)
 	s, _ := stratego.Formation("progcomp")
@@ -133,12 +140,7 @@ func TestApproachToASeenPiece(t *testing.T) {
 	if err := p.UseSetup(s); err != nil {
 		t.Fatal(err)
 	}
-	obs := func(m string, o stratego.Outcome, a, d stratego.Rank) {
-		t.Helper()
-		if err := p.Observe(stratego.Result{Move: mv(t, m), Outcome: o, Attacker: a, Defender: d}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	obs := observer(t, p)
 	// A Scout walks up to the unseen Marshal (that tells nothing), strikes
 	// it and dies: the Marshal is seen.
 	obs("a4-a5", stratego.Moved, 0, 0)
