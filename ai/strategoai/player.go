@@ -36,6 +36,9 @@ type Config struct {
 	// more than 2 s). A move that overran its cut by a third halves the
 	// next move's budget.
 	Budget time.Duration
+	// Doubt plays the best sum less its doubt (one standard error) rather
+	// than the best sum; it needs many worlds to measure the spread.
+	Doubt bool
 }
 
 // LevelConfig returns the settings of level l. Level 5 searches an even
@@ -46,7 +49,9 @@ type Config struct {
 // piece wins a world outright where the piece is the Flag and loses the
 // striker where it is a Bomb, and over 24 worlds those few worlds swing
 // the sum enough that the same position chose the Marshal's strike at a
-// likely Bomb in half of 40 tries.
+// likely Bomb in half of 40 tries. It also plays by the sum less its
+// doubt (see doubt); with the lower levels' few worlds the spread is
+// itself too noisy to go by.
 func LevelConfig(l Level) Config {
 	switch {
 	case l <= 0:
@@ -60,7 +65,7 @@ func LevelConfig(l Level) Config {
 	case l == 4:
 		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 300 * time.Millisecond}
 	}
-	return Config{Samples: 100, Depth: 4, Noise: 2, Budget: 500 * time.Millisecond}
+	return Config{Samples: 100, Depth: 4, Noise: 2, Budget: 500 * time.Millisecond, Doubt: true}
 }
 
 // Player is our Stratego AI for one side of one game. It knows only what
@@ -247,7 +252,10 @@ func (p *Player) Move() stratego.Move {
 	p.Nodes += s.nodes
 	best, bestScore := 0, 0
 	for i, m := range moves {
-		v := total[i] - doubt(total[i]-baseSum, squares[i], worlds)
+		v := total[i]
+		if p.cfg.Doubt {
+			v -= doubt(total[i]-baseSum, squares[i], worlds)
+		}
 		if p.cfg.Noise > 0 {
 			v += p.rng.IntN(p.cfg.Noise*2+1) - p.cfg.Noise
 		}

@@ -55,7 +55,7 @@ func TestConsoleWritesALongStrategoExport(t *testing.T) {
 			t.Errorf("export %d: got a file of %d bytes, said %s; want the same, and over the 1800 chat shows", i+1, len(data), size)
 		}
 		lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-		if !strings.HasSuffix(lines[0], " RED SETUP") || !regexp.MustCompile(` (RED|BLUE) (VICTORY|SURRENDER|DEFEAT|DRAW)`).MatchString(lines[len(lines)-1]) {
+		if !strings.HasSuffix(lines[0], " RED SETUP") || !regexp.MustCompile(` (RED|BLUE) (VICTORY|SURRENDER|DEFEAT|DRAW|ILLEGAL)`).MatchString(lines[len(lines)-1]) {
 			t.Errorf("export %d: got %q ... %q; want the 2012 manager's log, setup first and the result line last", i+1, lines[0], lines[len(lines)-1])
 		}
 		if i == 0 {
