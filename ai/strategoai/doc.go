@@ -22,12 +22,12 @@
 //     and Bombs at the back, Scouts in front), runs a fixed-depth
 //     alpha-beta in each with an evaluation of material, unseen ranks,
 //     the strongest piece's dominance and pressure on the Flag, and plays
-//     the move with the best total less its doubt (the spread of its
-//     outcome across the worlds). In the worlds the enemy sees every rank,
-//     save our Flag: a strike at it while other unmoved pieces could be
-//     the Flag is a guess, not the game. Levels (LevelConfig) set the
-//     number of worlds, the depth, a random spread and a time budget;
-//     level 0 moves at random.
+//     the move with the best total (at level 5, less its doubt: the
+//     spread of its outcome across the worlds). In the worlds the enemy
+//     sees every rank, save our Flag: a strike at it while other unmoved
+//     pieces could be the Flag is a guess, not the game. Levels
+//     (LevelConfig) set the number of worlds, the depth, a random spread,
+//     a time budget and the doubt; level 0 moves at random.
 //
 // It imports only the engine; cmd/stratego-agent wraps it in the
 // protocol, and the bot can use it directly as a chat opponent.
