@@ -119,12 +119,12 @@ func (t *tracker) observe(r stratego.Result) error {
 // noteApproach records the strongest seen piece of ours beside the
 // square e just stepped to.
 func (t *tracker) noteApproach(e *enemy) {
-	for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		x, y := e.sq.X()+d[0], e.sq.Y()+d[1]
-		if x < 0 || x >= stratego.Width || y < 0 || y >= stratego.Height {
+	for d := stratego.Up; d <= stratego.Right; d++ {
+		n := e.sq.Step(d, 1)
+		if n == stratego.NoSquare {
 			continue
 		}
-		pc := t.own[stratego.SquareAt(x, y)]
+		pc := t.own[n]
 		if !pc.IsPiece() || !pc.Revealed() || !pc.Rank().Movable() {
 			continue
 		}
