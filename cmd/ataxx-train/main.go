@@ -2,11 +2,11 @@
 //
 // The neural evaluation (ai/ataxxai's Net, shipped as two networks:
 // ai/ataxxai/nnue.bin for the open board, ai/ataxxai/nnue-blocks.bin for
-// layouts with blocks) is trained in two steps: self-play games, each move searched to a number
-// of nodes, then training on their positions (Adam on minibatches shared
-// among all cores, every position under a random one of the board's eight
-// symmetries, the target a blend of the search score's and the game
-// result's win probability).
+// layouts with blocks) is trained in two steps: self-play games, each
+// move searched to a number of nodes, then training on their positions
+// (Adam on minibatches shared among all cores, every position under a
+// random one of the board's eight symmetries, the target a blend of the
+// search score's and the game result's win probability).
 //
 // datagen plays the games on every core into a games file (see gamesMagic
 // for the format: a move and a score, three or four bytes, a position).
@@ -57,8 +57,9 @@
 // positions 0.008663.) A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
-// networks the AI ships, each on its boards. nnue also reads the first data format, nnue-data's
-// (a fixed-size record a position, no moves, not resumable).
+// networks the AI ships, each on its boards. nnue also reads the first
+// data format, nnue-data's (a fixed-size record a position, no moves,
+// not resumable).
 //
 // Without a subcommand it fits the older linear evaluation
 // (ataxxai.Features): it plays games with the searcher at a fixed depth
