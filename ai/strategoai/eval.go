@@ -105,10 +105,9 @@ func evaluate(p *stratego.Position) int {
 		if f == stratego.NoSquare {
 			continue
 		}
-		fx, fy := f.X(), f.Y()
 		best := 20
 		for _, s := range mobile[c][:nMobile[c]] {
-			best = min(best, abs(s.X()-fx)+abs(s.Y()-fy))
+			best = min(best, distance(s, f))
 		}
 		score[c] += 4 * (20 - best)
 	}
@@ -121,3 +120,5 @@ func abs(v int) int {
 	}
 	return v
 }
+
+func distance(a, b stratego.Square) int { return abs(a.X()-b.X()) + abs(a.Y()-b.Y()) }

@@ -80,13 +80,26 @@ func (t *tracker) sample(rng *rand.Rand, side stratego.Colour) stratego.Position
 			k++
 		}
 	}
+	flag := stratego.NoSquare
+	if pool[stratego.Flag] > 0 {
+		flag = t.drawFlag(rng, idx)
+		pool[stratego.Flag]--
+	}
 	for _, i := range idx {
 		e := &t.enemies[i]
+		if e.sq == flag {
+			p.Put(e.sq, stratego.NewPiece(t.me.Other(), stratego.Flag))
+			continue
+		}
 		var w [stratego.NumRanks]float64
 		total := 0.0
 		for r := stratego.Marshal; r < stratego.NumRanks; r++ {
 			w[r] = float64(pool[r]) * prior(e, r, t.rules)
 			total += w[r]
+		}
+		if w[stratego.Bomb] > 0 && flag != stratego.NoSquare && distance(e.sq, flag) == 1 {
+			total += w[stratego.Bomb] * (flagGuardWeight - 1)
+			w[stratego.Bomb] *= flagGuardWeight
 		}
 		r := stratego.Sergeant // only if tracking lost count
 		if total > 0 {
@@ -125,4 +138,79 @@ func (t *tracker) sample(rng *rand.Rand, side stratego.Colour) stratego.Position
 		}
 	}
 	return p
+}
+
+// Players wall the Flag in with Bombs, so that only a Miner opens the
+// way to it, and keep it away from the pieces that will leave: an unmoved
+// piece is likelier the Flag for each Bomb found beside it, less likely
+// for each neighbour that has marched off, and, the Flag drawn, the
+// unmoved pieces beside it are likelier Bombs.
+const (
+	flagBesideBomb  = 2.5
+	flagBesideMover = 0.3
+	flagGuardWeight = 3
+)
+
+// drawFlag picks, among the unknown unmoved enemy pieces idx, the square
+// of the Flag in this world.
+func (t *tracker) drawFlag(rng *rand.Rand, idx []int) stratego.Square {
+	var w [stratego.ArmySize * 2]float64
+	total := 0.0
+	for j, i := range idx {
+		e := &t.enemies[i]
+		w[j] = prior(e, stratego.Flag, t.rules) * t.flagSurroundings(e)
+		total += w[j]
+	}
+	if total <= 0 {
+		return stratego.NoSquare
+	}
+	x := rng.Float64() * total
+	last := stratego.NoSquare
+	for j, i := range idx {
+		if w[j] == 0 {
+			continue
+		}
+		last = t.enemies[i].sq
+		if x < w[j] {
+			return last
+		}
+		x -= w[j]
+	}
+	return last // rounding at the end of the scale
+}
+
+// flagSurroundings weighs an unmoved enemy piece as the Flag by what the
+// pieces that started beside it turned out to be.
+func (t *tracker) flagSurroundings(e *enemy) float64 {
+	f := 1.0
+	for d := stratego.Up; d <= stratego.Right; d++ {
+		n := e.sq.Step(d, 1)
+		j := t.startedOn(n)
+		if j < 0 {
+			continue
+		}
+		switch nb := &t.enemies[j]; {
+		case nb.rank == stratego.Bomb:
+			f *= flagBesideBomb
+		case nb.moved || (nb.rank != stratego.NoRank && nb.rank.Movable()):
+			f *= flagBesideMover
+		}
+	}
+	return f
+}
+
+// startedOn returns the index of the enemy piece that stood on s at the
+// start, or -1 if s is outside the enemy's four rows.
+func (t *tracker) startedOn(s stratego.Square) int {
+	if s == stratego.NoSquare || t.resynced {
+		return -1
+	}
+	row := s.Y()
+	if t.me.Other() == stratego.Blue {
+		row = stratego.Height - 1 - row
+	}
+	if row < 0 || row > 3 {
+		return -1
+	}
+	return row*stratego.Width + s.X()
 }

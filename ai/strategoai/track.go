@@ -31,6 +31,9 @@ type tracker struct {
 	enemies []enemy
 	dead    [stratego.NumRanks]int // enemy ranks destroyed
 	lastOwn stratego.Move          // our last move, to discourage undoing it
+	// resynced is set once sync rebuilt the enemies from a board: their
+	// order no longer follows the squares they started on.
+	resynced bool
 }
 
 func newTracker(me stratego.Colour, own stratego.Setup, rules stratego.Rules) *tracker {
@@ -185,6 +188,7 @@ func (t *tracker) sync(v *stratego.View) bool {
 	old := t.enemies
 	oldAt := t.at
 	t.enemies, t.at = nil, [stratego.NumSquares]int8{}
+	t.resynced = true
 	for s := stratego.Square(0); s < stratego.NumSquares; s++ {
 		pc := v.Board[s]
 		switch {
