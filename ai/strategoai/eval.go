@@ -26,6 +26,11 @@ const (
 	// on unmoved pieces that may be Bombs; trading Marshals is welcome
 	// when our next piece outranks theirs.
 	dominance = 200
+	// exposed is taken from a side none of whose pieces as strong as the
+	// enemy's strongest is still unseen: the enemy then knows that its
+	// strongest piece beats every unseen piece of that side that moved,
+	// and can take them one by one without a probe.
+	exposed = 120
 )
 
 // hiddenExtra is what keeping a high rank unseen is worth beyond
@@ -54,6 +59,9 @@ func evaluate(p *stratego.Position) int {
 		return -winScore
 	}
 	var score [2]int
+	// shield is each side's strongest unseen moving rank (the Spy
+	// standing for none).
+	shield := [2]stratego.Rank{stratego.Spy, stratego.Spy}
 	var flag [2]stratego.Square
 	flag[0], flag[1] = stratego.NoSquare, stratego.NoSquare
 	// One pass over the board: the evaluation is most of the search's
@@ -84,6 +92,9 @@ func evaluate(p *stratego.Position) int {
 		}
 		if !pc.Revealed() {
 			v += v*hiddenShare/16 + hiddenExtra[r]
+			if r < shield[c] {
+				shield[c] = r
+			}
 		}
 		score[c] += v
 		switch {
@@ -97,6 +108,9 @@ func evaluate(p *stratego.Position) int {
 	for c := stratego.Red; c <= stratego.Blue; c++ {
 		if top[c] < top[c.Other()] {
 			score[c] += dominance
+		}
+		if t := top[c.Other()]; t < stratego.Spy && shield[c] > t {
+			score[c] -= exposed
 		}
 	}
 	// Pressure: the nearest moving piece of each side to the other's Flag.
