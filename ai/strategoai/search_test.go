@@ -47,12 +47,17 @@ func world(t *testing.T, pieces ...string) stratego.Position {
 // scores by move.
 func rootScore(t *testing.T, p stratego.Position, moves ...string) map[string]int {
 	t.Helper()
+	return rootScoreWith(t, &searcher{}, p, moves...)
+}
+
+// rootScoreWith is rootScore with a given searcher.
+func rootScoreWith(t *testing.T, s *searcher, p stratego.Position, moves ...string) map[string]int {
+	t.Helper()
 	ms := make([]stratego.Move, len(moves))
 	for i, s := range moves {
 		ms[i] = mv(t, s)
 	}
 	out := make([]int, len(ms))
-	var s searcher
 	s.rootScores(&p, ms, 4, out)
 	got := make(map[string]int, len(ms))
 	for i, m := range moves {
@@ -112,5 +117,21 @@ func TestFlagHidden(t *testing.T) {
 		if got := flagHidden(&p, stratego.Red); got != c.want {
 			t.Errorf("%s: got %v; want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// A known enemy Miner stands two steps from our Flag, its Bomb beside it
+// gone, and our Marshal is three moves away: too far for four plies to
+// see it catch the Miner. The evaluation counts the intruder's danger,
+// less as a piece that beats it comes near, so the Marshal heads for it
+// rather than idling.
+func TestDefenderComesToAnIntruderNearTheFlag(t *testing.T) {
+	p := world(t,
+		"rF@a1", "rB@b1", "r1'@e2", "r7'@h3",
+		"b8'!@b2", "bF@j10", "bB@i10",
+	)
+	got := rootScore(t, p, "e2-d2", "h3-h4")
+	if got["e2-d2"] <= got["h3-h4"] {
+		t.Errorf("the Marshal toward the Miner: got %d; want above an idle move (%d)", got["e2-d2"], got["h3-h4"])
 	}
 }
