@@ -19,9 +19,13 @@
 //     them from a seat's View if the host ever skipped a move.
 //   - Move samples worlds (each unknown enemy piece given a rank from the
 //     pool, moved pieces first, weighted by where the piece started: Flags
-//     and Bombs at the back, Scouts in front), runs a fixed-depth
+//     and Bombs at the back, Scouts in front; the Flag drawn first, likelier
+//     beside Bombs found and unlikelier beside pieces that marched off,
+//     and its unmoved neighbours likelier Bombs), runs a fixed-depth
 //     alpha-beta in each with an evaluation of material, unseen ranks,
-//     the strongest piece's dominance and pressure on the Flag, and plays
+//     the strongest piece's dominance, the cost of having shown every
+//     piece that could stand up to the enemy's strongest, pressure on the
+//     Flag and the danger of an enemy piece beside it, and plays
 //     the move with the best total (at level 5, less its doubt: the
 //     spread of its outcome across the worlds). In the worlds the enemy
 //     sees every rank, save our Flag: a strike at it while other unmoved
