@@ -70,8 +70,6 @@ func evaluate(p *stratego.Position) int {
 	var mobile [2][stratego.NumSquares]stratego.Square
 	var nMobile [2]int
 	spyBonusFor := [2]int{}
-	// spyUnseen: the side's Spy lives and the enemy has not seen it.
-	var spyUnseen [2]bool
 	// top is each side's strongest moving rank; the Spy stands for none.
 	top := [2]stratego.Rank{stratego.Spy, stratego.Spy}
 	for c := stratego.Red; c <= stratego.Blue; c++ {
@@ -97,9 +95,6 @@ func evaluate(p *stratego.Position) int {
 			if r < shield[c] {
 				shield[c] = r
 			}
-			if r == stratego.Spy {
-				spyUnseen[c] = true
-			}
 		}
 		score[c] += v
 		switch {
@@ -116,30 +111,6 @@ func evaluate(p *stratego.Position) int {
 		}
 		if t := top[c.Other()]; t < stratego.Spy && shield[c] > t {
 			score[c] -= exposed
-		}
-	}
-	// Loose pieces: once the enemy Marshal beats every unseen piece of
-	// ours, the only thing that stops it taking an unseen piece that moved
-	// is the chance that a neighbour is our Spy, which would take it on
-	// the square it won. In the sampled worlds the enemy knows where the
-	// Spy is, and takes paired pieces as readily as loose ones; this
-	// charges the loose ones near its Marshal.
-	for c := stratego.Red; c <= stratego.Blue; c++ {
-		o := c.Other()
-		if top[o] != stratego.Marshal || shield[c] <= stratego.Marshal || !spyUnseen[c] {
-			continue
-		}
-		for _, m := range mobile[o][:nMobile[o]] {
-			if p.At(m).Rank() != stratego.Marshal {
-				continue
-			}
-			for _, s := range mobile[c][:nMobile[c]] {
-				pc := p.At(s)
-				if pc.Revealed() || !pc.Moved() || distance(s, m) > looseReach || guarded(p, s, c) {
-					continue
-				}
-				score[c] -= values[pc.Rank()] * looseShare / 16
-			}
 		}
 	}
 	// Pressure: the nearest moving piece of each side to the other's Flag.
@@ -196,26 +167,6 @@ var (
 	flagDanger = [...]int{0, 150, 90, 40}
 	flagRelief = [...]int{0, 80, 50, 25}
 )
-
-// looseReach is how near the enemy Marshal a loose piece is charged,
-// and looseShare the charge, in 1/16ths of the piece's value.
-const (
-	looseReach = 3
-	looseShare = 8
-)
-
-// guarded reports whether a piece of side c on s has a neighbour of its
-// own side that the enemy has not seen.
-func guarded(p *stratego.Position, s stratego.Square, c stratego.Colour) bool {
-	for d := stratego.Up; d <= stratego.Right; d++ {
-		if n := s.Step(d, 1); n != stratego.NoSquare {
-			if pc := p.At(n); pc.IsPiece() && pc.Colour() == c && !pc.Revealed() {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 func distance(a, b stratego.Square) int { return abs(a.X()-b.X()) + abs(a.Y()-b.Y()) }
 

@@ -68,34 +68,3 @@ func TestFlagDanger(t *testing.T) {
 		}
 	}
 }
-
-// Once the enemy Marshal beats every unseen piece of ours, an unseen piece
-// that moved is safe from it only beside another unseen piece, which could
-// be our Spy: the evaluation charges the loose ones near its Marshal.
-func TestLoosePiecesNearTheMarshal(t *testing.T) {
-	cases := []struct {
-		name   string
-		more   []string
-		charge bool
-	}{
-		{"our Marshal seen, our Spy unseen", []string{"r1'!@j1", "rs@a2"}, true},
-		{"our Marshal unseen: theirs cannot be sure", []string{"r1'@j1", "rs@a2"}, false},
-		{"our Spy seen: a neighbour is no threat", []string{"r1'!@j1", "rs!@a2"}, false},
-		{"our Spy dead", []string{"r1'!@j1"}, false},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			board := append([]string{"rF@a1", "bF@j10", "b1'!@e7", "r7'@e5"}, c.more...)
-			paired := world(t, append(board, "r6@f5")...)
-			loose := world(t, append(board, "r6@c1")...)
-			got := evaluate(&paired) - evaluate(&loose)
-			want := 0
-			if c.charge {
-				want = values[stratego.Sergeant] * looseShare / 16
-			}
-			if got != want {
-				t.Errorf("a loose Sergeant costs %d; want %d", got, want)
-			}
-		})
-	}
-}
