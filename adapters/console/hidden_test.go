@@ -14,6 +14,7 @@ import (
 	"github.com/ataxxbot/ataxxbot/bot/guessgame"
 	"github.com/ataxxbot/ataxxbot/bot/hosttest"
 	"github.com/ataxxbot/ataxxbot/bot/strategogame"
+	"github.com/ataxxbot/ataxxbot/engine/stratego"
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
@@ -167,8 +168,10 @@ func TestStrategoHandoverAudit(t *testing.T) {
 	// public from then on; a board is printed before its "Last:" line.
 	shown := map[string]bool{}
 	named := regexp.MustCompile(`\b(Red|Blue)'s (\w+)`)
-	token := map[string]string{"Marshal": "1", "General": "2", "Colonel": "3", "Major": "4", "Captain": "5",
-		"Lieutenant": "6", "Sergeant": "7", "Miner": "8", "Scout": "9", "Spy": "s", "Bomb": "B", "Flag": "F"}
+	token := map[string]string{}
+	for r := stratego.Marshal; r <= stratego.Flag; r++ {
+		token[r.String()] = string(r.Token())
+	}
 	for _, l := range lines {
 		if !strings.Contains(l, " attacks ") {
 			continue

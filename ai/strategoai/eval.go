@@ -165,10 +165,8 @@ func evaluate(p *stratego.Position) int {
 var worth = func() (w [2][256]int16) {
 	for c := stratego.Red; c <= stratego.Blue; c++ {
 		for r := stratego.Marshal; r <= stratego.Flag; r++ {
-			for _, pc := range []stratego.Piece{
-				stratego.NewPiece(c, r), stratego.NewPiece(c, r).WithMoved(),
-				stratego.NewPiece(c, r).WithRevealed(), stratego.NewPiece(c, r).WithMoved().WithRevealed(),
-			} {
+			pc := stratego.NewPiece(c, r)
+			for _, pc := range []stratego.Piece{pc, pc.WithMoved(), pc.WithRevealed(), pc.WithMoved().WithRevealed()} {
 				for bonus := range 2 {
 					v := values[r]
 					if r == stratego.Spy && bonus == 1 {
