@@ -27,7 +27,9 @@
 //     piece that could stand up to the enemy's strongest, pressure on the
 //     Flag and the danger of an enemy piece beside it, and plays
 //     the move with the best total (at level 5, less its doubt: the
-//     spread of its outcome across the worlds). In the worlds the enemy
+//     spread of its outcome across the worlds; and a strike at a piece of
+//     unknown rank scored outcome by outcome, each weighed by its chance
+//     over many more worlds than are searched). In the worlds the enemy
 //     sees every rank, save our Flag: a strike at it while other unmoved
 //     pieces could be the Flag is a guess, not the game. Levels
 //     (LevelConfig) set the number of worlds, the depth, a random spread,

@@ -39,6 +39,9 @@ type Config struct {
 	// Doubt plays the best sum less its doubt (one standard error) rather
 	// than the best sum; it needs many worlds to measure the spread.
 	Doubt bool
+	// Strata scores each strike at an unknown piece by the chance of
+	// each outcome, measured over many unsearched worlds (see strike).
+	Strata bool
 }
 
 // LevelConfig returns the settings of level l. Level 5 searches an even
@@ -65,7 +68,7 @@ func LevelConfig(l Level) Config {
 	case l == 4:
 		return Config{Samples: 10, Depth: 3, Noise: 4, Budget: 300 * time.Millisecond}
 	}
-	return Config{Samples: 100, Depth: 4, Noise: 2, Budget: 500 * time.Millisecond, Doubt: true}
+	return Config{Samples: 100, Depth: 4, Noise: 2, Budget: 500 * time.Millisecond, Doubt: true, Strata: true}
 }
 
 // Player is our Stratego AI for one side of one game. It knows only what
@@ -220,6 +223,20 @@ func (p *Player) Move() stratego.Move {
 		s.deadline = start.Add(budget * 6 / 5)
 		defer func() { p.late = time.Since(start) > budget*8/5 }()
 	}
+	var strikes []*strike
+	if p.cfg.Strata {
+		strikes = p.t.strikes(moves)
+	}
+	if strikes != nil {
+		for range oddsWorlds {
+			w := p.t.sample(p.rng, p.me)
+			for _, k := range strikes {
+				if k != nil {
+					k.count(&w)
+				}
+			}
+		}
+	}
 	for n := 0; n < p.cfg.Samples; n++ {
 		if n > 0 {
 			if budget > 0 && time.Since(start) > budget {
@@ -245,6 +262,9 @@ func (p *Player) Move() stratego.Move {
 			total[i] += v
 			d := float64(v - base)
 			squares[i] += d * d
+			if strikes != nil && strikes[i] != nil {
+				strikes[i].add(&world, d)
+			}
 		}
 		worlds++
 		baseSum += base
@@ -252,10 +272,19 @@ func (p *Player) Move() stratego.Move {
 	p.Nodes += s.nodes
 	best, bestScore := 0, 0
 	for i, m := range moves {
-		v := total[i]
+		v, d := total[i], 0
 		if p.cfg.Doubt {
-			v -= doubt(total[i]-baseSum, squares[i], worlds)
+			d = doubt(total[i]-baseSum, squares[i], worlds)
 		}
+		if strikes != nil && strikes[i] != nil && worlds > 1 {
+			if mean, se, ok := strikes[i].estimate(); ok {
+				v = baseSum + int(math.Round(float64(worlds)*mean))
+				if p.cfg.Doubt {
+					d = int(float64(worlds) * se)
+				}
+			}
+		}
+		v -= d
 		if p.cfg.Noise > 0 {
 			v += p.rng.IntN(p.cfg.Noise*2+1) - p.cfg.Noise
 		}

@@ -1,6 +1,7 @@
 package strategoai
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -220,6 +221,71 @@ func TestDoubt(t *testing.T) {
 		sum, sq := sumAndSquares(c.scores...)
 		if got := doubt(sum, sq, len(c.scores)); got != c.want {
 			t.Errorf("%s: got %d; want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// A strike at an unknown piece is scored by the chance of each outcome
+// measured over many worlds, not by how many of each the searched worlds
+// happened to hold; an outcome as likely as minStratum that no searched
+// world holds leaves the plain mean in charge.
+func TestStrikeEstimate(t *testing.T) {
+	type world struct {
+		rank  stratego.Rank
+		score float64
+	}
+	// build returns a General's strike whose chances come from odds (how
+	// many of 100 worlds hold each rank) and whose searched worlds are ws.
+	build := func(odds map[stratego.Rank]int, ws []world) *strike {
+		k := &strike{striker: stratego.General, to: stratego.SquareAt(4, 9)}
+		for r, n := range odds {
+			p := stratego.EmptyPosition(stratego.Options{})
+			p.Put(k.to, stratego.NewPiece(stratego.Blue, r))
+			for range n {
+				k.count(&p)
+			}
+		}
+		for _, w := range ws {
+			p := stratego.EmptyPosition(stratego.Options{})
+			p.Put(k.to, stratego.NewPiece(stratego.Blue, w.rank))
+			k.add(&p, w.score)
+		}
+		return k
+	}
+	cases := []struct {
+		name     string
+		odds     map[stratego.Rank]int
+		worlds   []world
+		mean, se float64
+		ok       bool
+	}{
+		// A Bomb three times in four, but six of eight searched worlds
+		// put a Sergeant there: the plain mean, +25, would strike.
+		{"a lucky draw of worlds", map[stratego.Rank]int{stratego.Bomb: 75, stratego.Sergeant: 25},
+			[]world{{stratego.Bomb, -400}, {stratego.Bomb, -400}, {stratego.Sergeant, 100}, {stratego.Sergeant, 100},
+				{stratego.Sergeant, 100}, {stratego.Sergeant, 100}, {stratego.Sergeant, 100}, {stratego.Sergeant, 100}},
+			-275, 0, true},
+		// Within each outcome the scores stray ±50 from its mean: the
+		// pooled variance is 4 × 2500 over 2 degrees of freedom, 5000;
+		// weights 0.5 and 0.5 over two worlds each make the standard
+		// error sqrt(5000 × (0.25/2 + 0.25/2)).
+		{"spread within the outcomes", map[stratego.Rank]int{stratego.Bomb: 50, stratego.Major: 50},
+			[]world{{stratego.Bomb, -450}, {stratego.Bomb, -350}, {stratego.Major, 50}, {stratego.Major, 150}},
+			-150, math.Sqrt(5000 * 0.25), true},
+		{"a likely Bomb no searched world holds", map[stratego.Rank]int{stratego.Bomb: 30, stratego.Sergeant: 70},
+			[]world{{stratego.Sergeant, 100}, {stratego.Sergeant, 100}}, 0, 0, false},
+		// The Flag in 2 % of the worlds, none searched: left out, and the
+		// rest weighed up to the whole.
+		{"a rare Flag no searched world holds", map[stratego.Rank]int{stratego.Flag: 2, stratego.Bomb: 49, stratego.Sergeant: 49},
+			[]world{{stratego.Bomb, -400}, {stratego.Bomb, -400}, {stratego.Sergeant, 100}},
+			-150, 0, true},
+		{"no outcome searched twice", map[stratego.Rank]int{stratego.Bomb: 50, stratego.Sergeant: 50},
+			[]world{{stratego.Bomb, -400}, {stratego.Sergeant, 100}}, 0, 0, false},
+	}
+	for _, c := range cases {
+		mean, se, ok := build(c.odds, c.worlds).estimate()
+		if ok != c.ok || (ok && (math.Abs(mean-c.mean) > 1e-9 || math.Abs(se-c.se) > 1e-9)) {
+			t.Errorf("%s: got mean %v, se %v, ok %v; want %v, %v, %v", c.name, mean, se, ok, c.mean, c.se, c.ok)
 		}
 	}
 }

@@ -10,7 +10,11 @@ import (
 // Bomb or Flag, and one that walked up to a seen piece of ours is likelier
 // one of the ranks that beat it; an unmoved one is weighed by where it
 // stood at the start: players keep the Flag on the back row and Bombs near
-// it, and lead with Scouts and minor pieces.
+// it, and lead with Scouts and minor pieces. The Bomb's weights come from
+// our strikes at unmoved pieces in 100 games against peternlewis: with
+// weights of 1.6, 1.4, 0.8 and 0.5 from the back row forward, the worlds
+// made a back-row piece we struck a Bomb 43 % of the time and a piece of
+// the front two rows 11 to 16 %, where 73 % and none were.
 func prior(e *enemy, r stratego.Rank, rules stratego.Rules) float64 {
 	if e.moved {
 		if !r.Movable() {
@@ -28,7 +32,7 @@ func prior(e *enemy, r stratego.Rank, rules stratego.Rules) float64 {
 	case stratego.Flag:
 		return [4]float64{6, 1.5, 0.3, 0.1}[e.home]
 	case stratego.Bomb:
-		return [4]float64{1.6, 1.4, 0.8, 0.5}[e.home]
+		return [4]float64{3, 1.6, 0.25, 0.1}[e.home]
 	case stratego.Scout:
 		return [4]float64{0.6, 0.8, 1.1, 1.5}[e.home]
 	}
