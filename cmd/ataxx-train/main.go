@@ -19,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped networks were made in five rounds, each network playing the
+// The shipped networks were made in six rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -54,7 +54,17 @@
 //	ataxx-train nnue -data s14.atxg,s13.atxg,s12.atxg -layouts open -init ai/ataxxai/nnue-blocks.bin -epochs 6 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
 //
 // (5.90 M trained on; held-out loss 0.008309, the fourth's on the same
-// positions 0.008663.) A stopped run can leave a game or two missing
+// positions 0.008663.) The sixth, the shipped nnue.bin, went on from the
+// fifth (g5.bin: git show 58e5edb:ai/ataxxai/nnue.bin) on the open-board
+// games of 58e5edb's build, whose embedded networks the datagen used
+// (24.19 M positions in 1 h 10 min on 2 cores):
+//
+//	ataxx-train datagen -seed 15 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 283300 -out s15.atxg   (24.19 M)
+//	ataxx-train nnue -data s15.atxg -layouts open -init g5.bin -epochs 10 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (21.88 M trained on after 1.16 M repeats and the 5 % held out; held-out
+// loss 0.008164, the fifth's on the same positions 0.008649; it was still
+// falling at the tenth epoch.) A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
 // networks the AI ships, each on its boards. nnue also reads the first
