@@ -70,8 +70,9 @@ type Opening struct {
 // id is there already (then it returns no replies); ErrTableBusy when the
 // table holds a game that is not Vacant, or a record that cannot be read
 // (at a table an owner claimed with OwnTables, such a record is
-// replaced). It returns what the table is told. At a table no owner
-// claimed, an AI that moves first is set to play as after any command.
+// replaced). It returns what the table is told; the caller tells it, then
+// calls StartAI, so that an AI that moves first speaks after the game's
+// announcement.
 func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, error) {
 	m := Message{Network: table.Network, Channel: table.Channel}
 	_, owned := b.tableOwner(table)
@@ -103,10 +104,26 @@ func (b *Bot) OpenGame(ctx context.Context, table Table, o Opening) ([]Reply, er
 	if err != nil {
 		return nil, err
 	}
-	if len(t.replies) > 0 && !owned && aiToAct(t) && b.sender != nil {
-		b.scheduleAI(t.table) // without a Sender, the next command at the table plays it
-	}
 	return t.replies, nil
+}
+
+// StartAI sets the AI to play at table, as after any command, if it owes
+// an action there: a caller of OpenGame calls it once the table has been
+// told the game began. It does nothing at a table an owner claimed (the
+// owner plays its AI turns with PlayAITurn) or without a Sender (the next
+// command at the table plays it).
+func (b *Bot) StartAI(ctx context.Context, table Table) error {
+	if _, owned := b.tableOwner(table); owned || b.sender == nil {
+		return nil
+	}
+	t, err := b.load(ctx, table, Message{Network: table.Network, Channel: table.Channel})
+	if err != nil {
+		return err
+	}
+	if !t.empty() && t.damaged == nil && aiToAct(t) {
+		b.scheduleAI(table)
+	}
+	return nil
 }
 
 // EndGame ends game id at table with res, announced as text, and drops

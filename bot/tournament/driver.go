@@ -199,6 +199,7 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 	}
 	var says []bot.Reply
 	changed := false
+	opened := false        // a game with a person was made at the channel's table
 	busy := map[int]bool{} // entrants who are people in a running game
 	channelBusy := false
 	var resumed []int // running games between programs nobody here plays
@@ -233,7 +234,9 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 			channelBusy = true
 			busy[g.First], busy[g.Second] = tr.Entrants[g.First].person(), tr.Entrants[g.Second].person()
 			if status == statusAbsent {
-				says = append(says, d.makePersonGame(ctx, tr, g, i, r)...)
+				said, made := d.makePersonGame(ctx, tr, g, i, r)
+				says = append(says, said...)
+				opened = opened || made
 			}
 			continue
 		}
@@ -314,7 +317,9 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 		}
 	}
 	for _, i := range personStart {
-		says = append(says, d.makePersonGame(ctx, tr, &tr.Games[i], i, r)...)
+		said, made := d.makePersonGame(ctx, tr, &tr.Games[i], i, r)
+		says = append(says, said...)
+		opened = opened || made
 	}
 	if finished {
 		says = append(says, bot.Reply{Text: fmt.Sprintf("Tournament %s is over.", tr.ID)}, d.standingsReply(tr))
@@ -325,6 +330,13 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 		d.log.Info("tournament finished", "tournament", id)
 	}
 	d.tourSay(ctx, home, says)
+	if opened {
+		// After the channel has heard "Game on": an AI that moves
+		// first speaks after it.
+		if err := d.host.StartAI(ctx, home); err != nil {
+			d.log.Warn("starting a tournament game's AI", "tournament", id, "err", err)
+		}
+	}
 	return finished, false
 }
 
@@ -554,20 +566,21 @@ func (d *Director) makeTourGame(ctx context.Context, tr *tournament, g *tourGame
 }
 
 // makePersonGame makes a game with a person at the tournament's channel
-// and returns what the channel is told; the AI's first move, if it has
-// it, is scheduled.
-func (d *Director) makePersonGame(ctx context.Context, tr *tournament, g *tourGame, i int, r *tourRun) []bot.Reply {
+// and returns what the channel is told, and whether it made the game: its
+// AI, if it moves first, is started (StartAI) once the channel has been
+// told.
+func (d *Director) makePersonGame(ctx context.Context, tr *tournament, g *tourGame, i int, r *tourRun) ([]bot.Reply, bool) {
 	first, second := tr.Entrants[g.First], tr.Entrants[g.Second]
 	says, err := d.makeTourGame(ctx, tr, g, first, second)
 	if errors.Is(err, bot.ErrTableBusy) {
-		return r.waiting(tr, i)
+		return r.waiting(tr, i), false
 	}
 	if err != nil {
 		d.log.Warn("making a tournament game", "tournament", tr.ID, "err", err)
-		return nil
+		return nil, false
 	}
 	if len(says) == 0 {
-		return nil // it was there already
+		return nil, false // it was there already
 	}
 	var pings []bot.Reply
 	for _, e := range []entrant{first, second} {
@@ -575,5 +588,5 @@ func (d *Director) makePersonGame(ctx context.Context, tr *tournament, g *tourGa
 			pings = append(pings, bot.Reply{Text: fmt.Sprintf("%s, your tournament game is on here (%s).", bot.Shown(e.Name), tr.gameName(g)), Mention: e.UserID})
 		}
 	}
-	return append(pings, says...)
+	return append(pings, says...), true
 }

@@ -54,6 +54,7 @@ type Host interface {
 	GameRef(id string) string
 	AISeat(spec bot.Spec, w string) (seat bot.Seat, ok bool, err error)
 	OpenGame(ctx context.Context, table bot.Table, o bot.Opening) ([]bot.Reply, error)
+	StartAI(ctx context.Context, table bot.Table) error
 	EndGame(ctx context.Context, table bot.Table, id string, res bot.Result, text string) ([]bot.Reply, error)
 	PlayAITurn(ctx context.Context, table bot.Table) (replies []bot.Reply, more bool, err error)
 	TableRecord(ctx context.Context, table bot.Table) (rec *bot.Record, owes bool, err error)
