@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/ataxxbot/ataxxbot/bot"
@@ -11,25 +10,17 @@ import (
 	"github.com/ataxxbot/ataxxbot/store/memory"
 )
 
-// sentLines is a Sender that keeps the text of every reply it is given.
-type sentLines struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-func (s *sentLines) Send(_ context.Context, rs []bot.Reply) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, r := range rs {
-		s.lines = append(s.lines, r.Text)
+// drain returns the lines in.got holds now, without waiting.
+func (in *flagInbox) drain() []string {
+	var lines []string
+	for {
+		select {
+		case l := <-in.got:
+			lines = append(lines, l)
+		default:
+			return lines
+		}
 	}
-	return nil
-}
-
-func (s *sentLines) count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.lines)
 }
 
 // TestOpenGameLeavesTheAIToStartAI: a game put at a table by a feature
@@ -41,7 +32,7 @@ func TestOpenGameLeavesTheAIToStartAI(t *testing.T) {
 	ctx := context.Background()
 	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
-	sent := &sentLines{}
+	sent := &flagInbox{got: make(chan string, 100)}
 	b.Async(sent)
 	table := bot.Table{Network: "test", Channel: "#open"}
 	says, err := b.OpenGame(ctx, table, bot.Opening{Kind: "guess", ID: "g1", Seats: []bot.Seat{
@@ -57,8 +48,8 @@ func TestOpenGameLeavesTheAIToStartAI(t *testing.T) {
 	if err := b.Settle(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if n := sent.count(); n != 0 {
-		t.Fatalf("before StartAI: got %d lines sent (%q); want none", n, sent.lines)
+	if lines := sent.drain(); len(lines) != 0 {
+		t.Fatalf("before StartAI: got %d lines sent (%q); want none", len(lines), lines)
 	}
 	if err := b.StartAI(ctx, table); err != nil {
 		t.Fatal(err)
@@ -66,18 +57,17 @@ func TestOpenGameLeavesTheAIToStartAI(t *testing.T) {
 	if err := b.Settle(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if n := sent.count(); n == 0 {
+	if lines := sent.drain(); len(lines) == 0 {
 		t.Fatal("after StartAI: got no lines sent; want the AI's first action")
 	}
 	// Said again, it finds nothing owed and sends nothing more.
-	n := sent.count()
 	if err := b.StartAI(ctx, table); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.Settle(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := sent.count(); got != n {
-		t.Errorf("StartAI with nothing owed: got %d more lines; want none", got-n)
+	if lines := sent.drain(); len(lines) != 0 {
+		t.Errorf("StartAI with nothing owed: got %d more lines (%q); want none", len(lines), lines)
 	}
 }
