@@ -19,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped networks were made in six rounds, each network playing the
+// The shipped networks were made in seven rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -54,7 +54,7 @@
 //	ataxx-train nnue -data s14.atxg,s13.atxg,s12.atxg -layouts open -init ai/ataxxai/nnue-blocks.bin -epochs 6 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
 //
 // (5.90 M trained on; held-out loss 0.008309, the fourth's on the same
-// positions 0.008663.) The sixth, the shipped nnue.bin, went on from the
+// positions 0.008663.) The sixth went on from the
 // fifth (g5.bin: git show 58e5edb:ai/ataxxai/nnue.bin) on the open-board
 // games of 58e5edb's build, whose embedded networks the datagen used
 // (24.19 M positions in 1 h 10 min on 2 cores):
@@ -64,7 +64,20 @@
 //
 // (21.88 M trained on after 1.16 M repeats and the 5 % held out; held-out
 // loss 0.008164, the fifth's on the same positions 0.008649; it was still
-// falling at the tenth epoch.) A stopped run can leave a game or two missing
+// falling at the tenth epoch.) The seventh, the shipped nnue.bin, went on
+// from the sixth (g6.bin: git show e6147c5:ai/ataxxai/nnue.bin) on the
+// open-board games of e6147c5's build (8.70 M positions in 1 h 22 min on
+// 2 slower cores):
+//
+//	ataxx-train datagen -seed 16 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 100875 -out s16.atxg   (8.70 M)
+//	ataxx-train nnue -data s16.atxg -layouts open -init g6.bin -epochs 12 -lr 0.001 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (7.98 M trained on after 0.29 M repeats and the 5 % held out; held-out
+// loss 0.008265 at the eleventh epoch, the sixth's on the same positions
+// 0.008205: on this little data the training loss falls while the
+// held-out loss stays above the start's, yet the network plays better
+// than the sixth. Four epochs at -lr 0.0002 reach 0.008144 and play no
+// better than the sixth.) A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
 // networks the AI ships, each on its boards. nnue also reads the first
