@@ -211,7 +211,57 @@ const (
 // not for the bot return nothing and touch no storage. Handle is safe for
 // concurrent use: two messages for one table are serialised by the
 // store's compare-and-set.
-func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
+//
+// On an Async bot the AI's reply to the command may be sent before the
+// caller sends the replies Handle returns; adapters use Respond, which
+// orders them.
+func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
+	out, then := b.respond(ctx, m)
+	then()
+	return out
+}
+
+// Respond runs one chat message as Handle does and hands what to say to
+// deliver, before it starts the AI's reply to the command: on an Async
+// bot a channel then reads a player's move, and the board it made,
+// before the AI's answer to it, however the goroutines run. deliver
+// should queue or send the replies before it returns. Respond is safe for
+// concurrent use.
+func (b *Bot) Respond(ctx context.Context, m Message, deliver func([]Reply)) {
+	out, then := b.respond(ctx, m)
+	deliver(out)
+	then()
+}
+
+// Responder is a handler that orders a command's replies before the AI's
+// reply to it (see Bot.Respond).
+type Responder interface {
+	Respond(ctx context.Context, m Message, deliver func([]Reply))
+}
+
+// Answer runs m through h and hands the replies to deliver: through
+// Respond where h is a Responder (so they go before the AI's reply to
+// them), else through Handle.
+func Answer(ctx context.Context, h interface {
+	Handle(context.Context, Message) []Reply
+}, m Message, deliver func([]Reply)) {
+	if r, ok := h.(Responder); ok {
+		r.Respond(ctx, m, deliver)
+		return
+	}
+	deliver(h.Handle(ctx, m))
+}
+
+// respond runs one chat message: it returns what to say and what to do
+// once that is said (start the AI's reply on an Async bot).
+func (b *Bot) respond(ctx context.Context, m Message) ([]Reply, func()) {
+	then := func() {}
+	return b.handle(ctx, m, &then), then
+}
+
+// handle runs one chat message and returns what to say, setting *then to
+// what to do once it is said.
+func (b *Bot) handle(ctx context.Context, m Message, then *func()) (out []Reply) {
 	p, ok, err := b.parse(m)
 	if !ok {
 		return nil
@@ -259,7 +309,7 @@ func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
 			b.cancelAI(game.Key()) // a resign, new or undo stops the search
 		}
 		if res.aiNext {
-			b.scheduleAI(game)
+			*then = func() { b.scheduleAI(game) }
 		}
 	} else if res.aiNext {
 		if b.claim(game.Key()) {

@@ -227,9 +227,12 @@ func (a *Adapter) onMessage(s *discordgo.Session, m *discordgo.MessageCreate) {
 			msg.Mentions = append(msg.Mentions, bot.User{ID: u.ID, Name: displayName(u, nil)})
 		}
 	}
-	for _, out := range a.compose(a.handler.Handle(context.Background(), msg)) {
-		a.post(m.ChannelID, out)
-	}
+	// Posted before the AI's reply to them can be (bot.Answer).
+	bot.Answer(context.Background(), a.handler, msg, func(replies []bot.Reply) {
+		for _, out := range a.compose(replies) {
+			a.post(m.ChannelID, out)
+		}
+	})
 }
 
 // dmChannel is the direct-message channel with a user.
@@ -520,7 +523,12 @@ func (a *Adapter) onInteraction(s *discordgo.Session, i *discordgo.InteractionCr
 		msg.Channel = ""
 	}
 	done := make(chan []bot.Reply, 1)
-	go func() { done <- a.handler.Handle(context.Background(), msg) }()
+	answered := make(chan struct{}) // the AI's reply waits until the interaction is answered
+	defer close(answered)
+	go bot.Answer(context.Background(), a.handler, msg, func(replies []bot.Reply) {
+		done <- replies
+		<-answered
+	})
 	var replies []bot.Reply
 	deferred := false
 	select {

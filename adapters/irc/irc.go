@@ -287,8 +287,10 @@ func (a *Adapter) onPrivmsg(c *girc.Client, e girc.Event, w who) {
 		m.Addressed, m.Private = true, true
 		target = e.Source.Name
 	}
-	replies := a.handler.Handle(context.Background(), m)
-	a.deliver(target, m.UserID, e.Source.Name, replies)
+	// Queued before the AI's reply to them can be (bot.Answer).
+	bot.Answer(context.Background(), a.handler, m, func(replies []bot.Reply) {
+		a.deliver(target, m.UserID, e.Source.Name, replies)
+	})
 }
 
 // addressed strips "nick: " or "nick, " from the start of text.

@@ -154,6 +154,12 @@ func TestIRC(t *testing.T) {
 			dave.Say("#ai", "!move "+pos.ManualNotation(m))
 			// The first legal move may be a pass when Red is blocked.
 			got := dave.Expect(`PRIVMSG #ai :(Red \(dave\) (plays|passes)|Red wins|Blue wins|Draw)`, wait)
+			// The channel reads the move before the AI's reply to it.
+			for _, line := range got[:len(got)-1] {
+				if strings.Contains(line, "PRIVMSG #ai :Blue (AI level 1) plays") {
+					t.Fatalf("turn %d: got the AI's reply %q before the move's; want the move first", turn, line)
+				}
+			}
 			if strings.Contains(got[len(got)-1], "wins.") || strings.Contains(got[len(got)-1], "Draw.") {
 				break
 			}

@@ -146,7 +146,19 @@ func (rt routed) AwaitAI(ctx context.Context, table bot.Table) error {
 }
 
 func (rt routed) Handle(ctx context.Context, m bot.Message) []bot.Reply {
-	mine, others := rt.r.split(rt.h.Handle(ctx, m))
+	return rt.route(ctx, rt.h.Handle(ctx, m))
+}
+
+// Respond keeps the bot's order (its replies before the AI's reply to
+// them, see bot.Respond): the replies for this process go to deliver and
+// the others to their mailboxes before the AI starts.
+func (rt routed) Respond(ctx context.Context, m bot.Message, deliver func([]bot.Reply)) {
+	bot.Answer(ctx, rt.h, m, func(rs []bot.Reply) { deliver(rt.route(ctx, rs)) })
+}
+
+// route posts the replies for other processes and returns this one's.
+func (rt routed) route(ctx context.Context, rs []bot.Reply) []bot.Reply {
+	mine, others := rt.r.split(rs)
 	if err := rt.r.post(ctx, others); err != nil {
 		rt.r.Log.Warn("handing replies to another process", "err", err)
 	}

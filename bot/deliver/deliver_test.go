@@ -101,3 +101,67 @@ func TestPollMailLogsAnOutageOnce(t *testing.T) {
 		t.Errorf("got %v delivered; want the one waiting reply", sent.got)
 	}
 }
+
+// postedBox records the boxes posted to.
+type postedBox struct{ boxes []string }
+
+func (p *postedBox) Post(_ context.Context, box string, _ []byte) error {
+	p.boxes = append(p.boxes, box)
+	return nil
+}
+
+func (p *postedBox) Take(context.Context, string, int) ([][]byte, error) { return nil, nil }
+
+// orderedBot answers every message with a reply at this process's table
+// and one at another process's, through Respond, and notes when its AI
+// would start: after deliver returns.
+type orderedBot struct {
+	handles, responds int
+	aiStarted         bool
+}
+
+func (o *orderedBot) replies() []bot.Reply {
+	return []bot.Reply{
+		{To: bot.Table{Network: "irc", Channel: "#here"}, Text: "moved"},
+		{To: bot.Table{Network: "irc", Channel: "#there"}, Text: "moved, seen there"},
+	}
+}
+
+func (o *orderedBot) Handle(context.Context, bot.Message) []bot.Reply {
+	o.handles++
+	return o.replies()
+}
+
+func (o *orderedBot) Respond(_ context.Context, _ bot.Message, deliver func([]bot.Reply)) {
+	o.responds++
+	deliver(o.replies())
+	o.aiStarted = true
+}
+
+// TestRoutedHandlerKeepsTheBotsOrder: the router's handler answers through
+// the bot's Respond, so an adapter's replies, and those posted to other
+// processes, go before the AI's reply to them; the adapter gets only the
+// replies for the tables its process serves.
+func TestRoutedHandlerKeepsTheBotsOrder(t *testing.T) {
+	box := &postedBox{}
+	r := &deliver.Router{Box: box, Serves: func(t bot.Table) bool { return t.Channel == "#here" }, Log: slog.New(slog.DiscardHandler)}
+	b := &orderedBot{}
+	var got []string
+	bot.Answer(context.Background(), r.Handler(b), bot.Message{Network: "irc", Channel: "#here", Text: "!move a7-b6"}, func(rs []bot.Reply) {
+		if b.aiStarted {
+			t.Error("delivering: got the AI started; want it to wait for the replies")
+		}
+		if len(box.boxes) != 1 {
+			t.Errorf("delivering: got %d replies posted to other processes; want 1, posted first", len(box.boxes))
+		}
+		for _, r := range rs {
+			got = append(got, r.Text)
+		}
+	})
+	if b.responds != 1 || b.handles != 0 {
+		t.Errorf("calls: got %d Respond and %d Handle; want 1 and 0", b.responds, b.handles)
+	}
+	if len(got) != 1 || got[0] != "moved" {
+		t.Errorf("the adapter's replies: got %q; want [\"moved\"]", got)
+	}
+}
