@@ -44,7 +44,8 @@
 //
 // The path of one command, "!resign" said in #games:
 //
-//  1. The IRC adapter turns the line into a Message and calls Handle.
+//  1. The IRC adapter turns the line into a Message and calls Respond
+//     (through Answer; Handle returns the replies instead).
 //  2. parse reads the text alone: the prefix, a kind named first
 //     ("!ataxx resign"), the verb. A line that names no command of ours
 //     (another bot's "!weather") touches no storage; one said to the bot
@@ -72,9 +73,11 @@
 //     tournament's next game) that Resume finds.
 //  7. The replies are addressed (a table's channel, one user privately; a
 //     hidden kind's refusals are private; a long listing goes to the
-//     asker) and returned; CommandDone is published. An AI seat that owes
-//     a move is played by a worker (Async) whose replies go through the
-//     Sender, or at once (the console's synchronous mode).
+//     asker) and handed to Respond's deliver; CommandDone is published.
+//     An AI seat that owes a move is then played by a worker (Async)
+//     whose replies go through the Sender, so a channel reads a move
+//     before the AI's answer to it; or at once (the console's
+//     synchronous mode).
 //
 // Kinds: a Kind declares a game in a Spec (seats, its commands by use,
 // bare moves, hidden information, undo, rule sets) and makes the State of
