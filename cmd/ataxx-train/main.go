@@ -77,7 +77,18 @@
 // 0.008205: on this little data the training loss falls while the
 // held-out loss stays above the start's, yet the network plays better
 // than the sixth. Four epochs at -lr 0.0002 reach 0.008144 and play no
-// better than the sixth.) A stopped run can leave a game or two missing
+// better than the sixth.) An eighth round, not shipped, went on from the
+// seventh (g7.bin: git show 6a8a0d1:ai/ataxxai/nnue.bin) on the games of
+// 6a8a0d1's build (17.15 M positions in 1 h 11 min):
+//
+//	ataxx-train datagen -seed 17 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 199241 -out s17.atxg   (17.15 M)
+//	ataxx-train nnue -data s17.atxg -layouts open -init g7.bin -epochs 10 -lr 0.001 -batch 4096 -out n17.bin
+//
+// (15.61 M trained on after 0.71 M repeats and the 5 % held out; held-out
+// loss 0.008208 at the tenth epoch, the seventh's 0.008263: the first
+// round to end below its start, yet it played the seventh even, +4.3 ±
+// 33.7 in 400 games. At -lr 0.002 the held-out loss was 0.0088 after
+// five epochs.) A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
 // networks the AI ships, each on its boards. nnue also reads the first
