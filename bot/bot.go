@@ -256,7 +256,8 @@ func Answer(ctx context.Context, h interface {
 // once that is said (start the AI's reply on an Async bot).
 func (b *Bot) respond(ctx context.Context, m Message) ([]Reply, func()) {
 	then := func() {}
-	return b.handle(ctx, m, &then), then
+	out := b.handle(ctx, m, &then) // before then is read: handle sets it
+	return out, then
 }
 
 // handle runs one chat message and returns what to say, setting *then to
