@@ -215,9 +215,8 @@ const (
 // On an Async bot the AI's reply to the command may be sent before the
 // caller sends the replies Handle returns; adapters use Respond, which
 // orders them.
-func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
-	out, then := b.respond(ctx, m)
-	then()
+func (b *Bot) Handle(ctx context.Context, m Message) (out []Reply) {
+	b.Respond(ctx, m, func(rs []Reply) { out = rs })
 	return out
 }
 
@@ -228,8 +227,8 @@ func (b *Bot) Handle(ctx context.Context, m Message) []Reply {
 // should queue or send the replies before it returns. Respond is safe for
 // concurrent use.
 func (b *Bot) Respond(ctx context.Context, m Message, deliver func([]Reply)) {
-	out, then := b.respond(ctx, m)
-	deliver(out)
+	then := func() {}
+	deliver(b.handle(ctx, m, &then))
 	then()
 }
 
@@ -252,16 +251,8 @@ func Answer(ctx context.Context, h interface {
 	deliver(h.Handle(ctx, m))
 }
 
-// respond runs one chat message: it returns what to say and what to do
-// once that is said (start the AI's reply on an Async bot).
-func (b *Bot) respond(ctx context.Context, m Message) ([]Reply, func()) {
-	then := func() {}
-	out := b.handle(ctx, m, &then) // before then is read: handle sets it
-	return out, then
-}
-
 // handle runs one chat message and returns what to say, setting *then to
-// what to do once it is said.
+// what to do once it is said (start the AI's reply on an Async bot).
 func (b *Bot) handle(ctx context.Context, m Message, then *func()) (out []Reply) {
 	p, ok, err := b.parse(m)
 	if !ok {
