@@ -70,6 +70,9 @@ type Params struct {
 	// TimeScale/100 · (TimeBase/100 − the share of the nodes the best
 	// root move took) times its first value.
 	TimeDepth, TimeScale, TimeBase int
+	// TimeMoves is how many more moves a clock without moves to go is
+	// shared as if it had to last (see search.Budget).
+	TimeMoves int
 }
 
 // DefaultParams are the numbers the AI plays with, chosen by matches.
@@ -85,6 +88,7 @@ var DefaultParams = Params{
 	AspDepth: 7, AspDelta: 25,
 	EndEmpty: 0, EndPlies: 4,
 	TimeDepth: 0, TimeScale: 150, TimeBase: 155,
+	TimeMoves: 25,
 }
 
 // Param is one of Params' numbers by name, with its range.
@@ -123,6 +127,7 @@ var ParamList = []Param{
 	{"TimeDepth", 0, 100, func(p *Params) *int { return &p.TimeDepth }},
 	{"TimeScale", 0, 1000, func(p *Params) *int { return &p.TimeScale }},
 	{"TimeBase", 100, 1000, func(p *Params) *int { return &p.TimeBase }},
+	{"TimeMoves", 1, 100, func(p *Params) *int { return &p.TimeMoves }},
 }
 
 // Searcher searches positions. It is not safe for concurrent use; give
@@ -290,7 +295,7 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 	s.nulled = 0
 	s.rootNodes = [len(s.rootNodes)]uint64{}
-	hard, soft := search.Budget(lim)
+	hard, soft := search.Budget(lim, s.Params.TimeMoves)
 	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
 }
 

@@ -31,7 +31,9 @@ const DefaultOverhead = 10 * time.Millisecond
 // and a soft one (no iteration starts after it). Zero means none. Both
 // count from the start of the move, and both keep the overhead back: the
 // hard stop is what the search may use, never what the clock holds.
-func Budget(lim Limits) (hard, soft time.Duration) {
+// Without moves to go, the clock is shared as if it had to last moves
+// more moves (0: 25).
+func Budget(lim Limits, moves int) (hard, soft time.Duration) {
 	overhead := lim.Overhead
 	if overhead <= 0 {
 		overhead = DefaultOverhead
@@ -46,6 +48,9 @@ func Budget(lim Limits) (hard, soft time.Duration) {
 		margin := min(overhead+lim.Time/20, lim.Time/2)
 		left := lim.Time - margin
 		mtg := time.Duration(25) // moves the clock must still last: games run long
+		if moves > 0 {
+			mtg = time.Duration(moves)
+		}
 		if lim.MovesToGo > 0 {
 			mtg = time.Duration(min(lim.MovesToGo+1, 30))
 		}

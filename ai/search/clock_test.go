@@ -20,7 +20,7 @@ func TestBudget(t *testing.T) {
 		{"none", Limits{}, 0, false},
 	}
 	for _, tt := range tests {
-		hard, soft := Budget(tt.lim)
+		hard, soft := Budget(tt.lim, 0)
 		if hard > tt.wantHardAtMost || (soft > 0) != tt.wantSoftPositive || soft > hard {
 			t.Errorf("%s: budget = %v, %v; want hard <= %v, soft > 0: %v, soft <= hard", tt.name, hard, soft, tt.wantHardAtMost, tt.wantSoftPositive)
 		}
@@ -35,11 +35,13 @@ func TestBudgetKeepsTheClock(t *testing.T) {
 	for ms := 1; ms <= 600_000; ms = ms*11/10 + 1 {
 		for _, inc := range []time.Duration{0, 10 * time.Millisecond, 20 * time.Millisecond, time.Second} {
 			for _, mtg := range []int{0, 1, 2, 40} {
-				lim := Limits{Time: time.Duration(ms) * time.Millisecond, Inc: inc, MovesToGo: mtg}
-				hard, soft := Budget(lim)
-				keep := min(DefaultOverhead, lim.Time/2)
-				if hard+keep > lim.Time || hard > lim.Time/2 || soft > hard || soft <= 0 {
-					t.Fatalf("Budget(%+v) = %v, %v; want hard + %v <= %v, hard <= half the clock, 0 < soft <= hard", lim, hard, soft, keep, lim.Time)
+				for _, moves := range []int{0, 1, 12, 25} {
+					lim := Limits{Time: time.Duration(ms) * time.Millisecond, Inc: inc, MovesToGo: mtg}
+					hard, soft := Budget(lim, moves)
+					keep := min(DefaultOverhead, lim.Time/2)
+					if hard+keep > lim.Time || hard > lim.Time/2 || soft > hard || soft <= 0 {
+						t.Fatalf("Budget(%+v, %d) = %v, %v; want hard + %v <= %v, hard <= half the clock, 0 < soft <= hard", lim, moves, hard, soft, keep, lim.Time)
+					}
 				}
 			}
 		}
