@@ -88,7 +88,7 @@ var DefaultParams = Params{
 	AspDepth: 7, AspDelta: 25,
 	EndEmpty: 0, EndPlies: 4,
 	TimeDepth: 0, TimeScale: 150, TimeBase: 155,
-	TimeMoves: 25,
+	TimeMoves: search.DefaultMoves,
 }
 
 // Param is one of Params' numbers by name, with its range.

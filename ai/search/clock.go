@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"time"
 )
@@ -27,12 +28,16 @@ type Limits struct {
 // outside the search (see Limits.Overhead).
 const DefaultOverhead = 10 * time.Millisecond
 
+// DefaultMoves is how many more moves a clock without moves to go must
+// last when Budget is given none: games run long.
+const DefaultMoves = 25
+
 // Budget turns limits into a hard stop (the search is abandoned there)
 // and a soft one (no iteration starts after it). Zero means none. Both
 // count from the start of the move, and both keep the overhead back: the
 // hard stop is what the search may use, never what the clock holds.
 // Without moves to go, the clock is shared as if it had to last moves
-// more moves (0: 25).
+// more moves (0: DefaultMoves).
 func Budget(lim Limits, moves int) (hard, soft time.Duration) {
 	overhead := lim.Overhead
 	if overhead <= 0 {
@@ -47,10 +52,7 @@ func Budget(lim Limits, moves int) (hard, soft time.Duration) {
 		// long game still fits, and takes at most half of a short one.
 		margin := min(overhead+lim.Time/20, lim.Time/2)
 		left := lim.Time - margin
-		mtg := time.Duration(25) // moves the clock must still last: games run long
-		if moves > 0 {
-			mtg = time.Duration(moves)
-		}
+		mtg := time.Duration(cmp.Or(moves, DefaultMoves))
 		if lim.MovesToGo > 0 {
 			mtg = time.Duration(min(lim.MovesToGo+1, 30))
 		}
