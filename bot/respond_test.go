@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -17,7 +19,8 @@ import (
 // player's move before the AI's reply to it.
 func TestRespondDeliversBeforeTheAIAnswers(t *testing.T) {
 	ctx := context.Background()
-	b := hosttest.Must(hosttest.New(bot.Config{}, memory.New(), nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
+	st := memory.New()
+	b := hosttest.Must(hosttest.New(bot.Config{}, st, nil, []bot.Kind{guessgame.New(guessgame.Options{})}, nil))
 	defer b.Close()
 	sent := &flagInbox{got: make(chan string, 100)}
 	b.Async(sent)
@@ -29,8 +32,14 @@ func TestRespondDeliversBeforeTheAIAnswers(t *testing.T) {
 	}
 	sent.drain()
 
+	// Alice guesses a number the AI did not hide: a right guess ends the
+	// game, and the AI would owe no answer.
+	guess := 1
+	if aiHidden(t, st, "test:#r") == guess {
+		guess = 2
+	}
 	delivered := false
-	move := bot.Message{Network: "test", Channel: "#r", UserID: "id-alice", Name: "alice", Text: "!guess guess 1"}
+	move := bot.Message{Network: "test", Channel: "#r", UserID: "id-alice", Name: "alice", Text: fmt.Sprintf("!guess guess %d", guess)}
 	b.Respond(ctx, move, func(rs []bot.Reply) {
 		if len(rs) == 0 {
 			t.Error("the move's replies: got none; want the move's answer")
@@ -51,4 +60,28 @@ func TestRespondDeliversBeforeTheAIAnswers(t *testing.T) {
 	if lines := sent.drain(); len(lines) == 0 {
 		t.Error("after the move's replies: got nothing sent; want the AI's answer")
 	}
+}
+
+// aiHidden reads, from the store, the number the AI (the second seat) hid
+// in the Guess game at key.
+func aiHidden(t *testing.T, st bot.Store, key string) int {
+	t.Helper()
+	data, _, err := st.Load(context.Background(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := bot.UnmarshalRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var guess struct {
+		Hidden [2]int `json:"hidden"`
+	}
+	if err := json.Unmarshal(rec.State, &guess); err != nil {
+		t.Fatalf("the Guess state %s: %v", rec.State, err)
+	}
+	if guess.Hidden[1] == 0 {
+		t.Fatalf("the AI hid nothing: state %s", rec.State)
+	}
+	return guess.Hidden[1]
 }
