@@ -30,13 +30,19 @@ func (h *harness) clocked(channel, clock string) []bot.Reply {
 // record reads the table's record from the harness's store.
 func (h *harness) record(key string) *bot.Record {
 	h.t.Helper()
-	data, _, err := h.store.Load(context.Background(), key)
+	return storedRecord(h.t, h.store, key)
+}
+
+// storedRecord reads the record of the table at key from st.
+func storedRecord(t *testing.T, st bot.Store, key string) *bot.Record {
+	t.Helper()
+	data, _, err := st.Load(context.Background(), key)
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	rec, err := bot.UnmarshalRecord(data)
 	if err != nil {
-		h.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return rec
 }

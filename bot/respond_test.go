@@ -66,14 +66,7 @@ func TestRespondDeliversBeforeTheAIAnswers(t *testing.T) {
 // in the Guess game at key.
 func aiHidden(t *testing.T, st bot.Store, key string) int {
 	t.Helper()
-	data, _, err := st.Load(context.Background(), key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := bot.UnmarshalRecord(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := storedRecord(t, st, key)
 	var guess struct {
 		Hidden [2]int `json:"hidden"`
 	}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"cmp"
 	"context"
 	"time"
 )
@@ -37,7 +36,7 @@ const DefaultMoves = 25
 // count from the start of the move, and both keep the overhead back: the
 // hard stop is what the search may use, never what the clock holds.
 // Without moves to go, the clock is shared as if it had to last moves
-// more moves (0: DefaultMoves).
+// more moves (0 or less: DefaultMoves).
 func Budget(lim Limits, moves int) (hard, soft time.Duration) {
 	overhead := lim.Overhead
 	if overhead <= 0 {
@@ -52,7 +51,10 @@ func Budget(lim Limits, moves int) (hard, soft time.Duration) {
 		// long game still fits, and takes at most half of a short one.
 		margin := min(overhead+lim.Time/20, lim.Time/2)
 		left := lim.Time - margin
-		mtg := time.Duration(cmp.Or(moves, DefaultMoves))
+		if moves <= 0 {
+			moves = DefaultMoves
+		}
+		mtg := time.Duration(moves)
 		if lim.MovesToGo > 0 {
 			mtg = time.Duration(min(lim.MovesToGo+1, 30))
 		}

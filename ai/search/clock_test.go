@@ -115,17 +115,18 @@ func TestClockStops(t *testing.T) {
 }
 
 // TestBudgetMovesShareTheClock: fewer moves to share a sudden-death clock
-// over give each move more of it; none asked means DefaultMoves.
+// over give each move more of it; none asked (0 or less) means DefaultMoves.
 func TestBudgetMovesShareTheClock(t *testing.T) {
 	lim := Limits{Time: time.Minute}
 	_, few := Budget(lim, 12)
 	_, many := Budget(lim, 40)
-	_, none := Budget(lim, 0)
 	_, def := Budget(lim, DefaultMoves)
 	if few <= def || def <= many {
 		t.Errorf("soft limits for 12, %d and 40 moves = %v, %v, %v; want each longer than the next", DefaultMoves, few, def, many)
 	}
-	if none != def {
-		t.Errorf("soft limit for no moves = %v; want %v, as for %d", none, def, DefaultMoves)
+	for _, moves := range []int{0, -5} {
+		if hard, soft := Budget(lim, moves); soft != def || hard <= 0 {
+			t.Errorf("Budget for %d moves = hard %v, soft %v; want soft %v, as for %d, and a hard stop", moves, hard, soft, def, DefaultMoves)
+		}
 	}
 }
