@@ -148,12 +148,15 @@ type Searcher struct {
 	noise    int
 	seed     uint64
 	killers  search.Killers[ataxx.Move]
-	history  [2][ataxx.NumSquares][ataxx.NumSquares]int32
-	pv       search.PV[ataxx.Move]
-	net      *Net     // the neural evaluation of this search, or nil
-	nets     netStack // its accumulators along the line
-	lists    [MaxPly + 1]ataxx.MoveList
-	scores   [MaxPly + 1][ataxx.MaxMoves]int32
+	// history scores moves by side, from and to square. It outlives a
+	// search: what cut off before the last move mostly cuts off after
+	// it, so only Clear (a new game) forgets it.
+	history [2][ataxx.NumSquares][ataxx.NumSquares]int32
+	pv      search.PV[ataxx.Move]
+	net     *Net     // the neural evaluation of this search, or nil
+	nets    netStack // its accumulators along the line
+	lists   [MaxPly + 1]ataxx.MoveList
+	scores  [MaxPly + 1][ataxx.MaxMoves]int32
 	// child holds, by ply, the position after the move made (or the
 	// null move) at the ply before: a position is so small that copying
 	// it costs less than taking a move back.
@@ -197,11 +200,13 @@ func NewSearcher(hashMB int) *Searcher {
 // allocated by the next Search.
 func (s *Searcher) SetHash(mb int) { s.tt, s.hashMB = nil, mb }
 
-// Clear forgets what earlier searches learned (a new game).
+// Clear forgets what earlier searches learned (a new game): the
+// transposition table and the move history.
 func (s *Searcher) Clear() {
 	if s.tt != nil {
 		s.tt.Clear()
 	}
+	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 }
 
 // HasTable reports whether the transposition table has been allocated:
@@ -292,7 +297,6 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 		s.makeLMR()
 	}
 	s.killers.Reset()
-	s.history = [2][ataxx.NumSquares][ataxx.NumSquares]int32{}
 	s.nulled = 0
 	s.rootNodes = [len(s.rootNodes)]uint64{}
 	hard, soft := search.Budget(lim, s.Params.TimeMoves)

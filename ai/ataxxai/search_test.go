@@ -167,3 +167,26 @@ func TestDeepLinesAreLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryOutlivesASearchUntilClear: the move history a search learns
+// orders the next search's moves (a new move of the same game), and only
+// Clear, a new game, forgets it.
+func TestHistoryOutlivesASearchUntilClear(t *testing.T) {
+	s := NewSearcher(4)
+	pos := ataxx.NewPosition()
+	s.Search(context.Background(), pos, search.Limits{Depth: 6}, search.Options{}, nil)
+	learned := s.history
+	if learned == ([2][ataxx.NumSquares][ataxx.NumSquares]int32{}) {
+		t.Fatalf("history after a 6-ply search is all zero; want the cut-offs' scores")
+	}
+	// A 1-ply search has no cut-offs: it neither adds to the history nor
+	// should it lose any.
+	s.Search(context.Background(), pos, search.Limits{Depth: 1}, search.Options{}, nil)
+	if s.history != learned {
+		t.Errorf("history after a second search differs from the first's; want it kept")
+	}
+	s.Clear()
+	if s.history != ([2][ataxx.NumSquares][ataxx.NumSquares]int32{}) {
+		t.Errorf("history after Clear is not zero; want it forgotten")
+	}
+}
