@@ -434,7 +434,10 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 	ttMove, ttScore := ataxx.NoMove, 0
 	if hit {
 		ttMove, ttScore = entry.Move, search.FromTT(int(entry.Score), ply, mateBound+1)
-		if ply > 0 && !pvNode && !singular && int(entry.Depth) >= depth {
+		// A deep enough entry decides the node, on the principal
+		// variation too (its line then ends here): searching it again
+		// costs more than the rare better line it finds.
+		if ply > 0 && !singular && int(entry.Depth) >= depth {
 			switch entry.Bound {
 			case search.BoundExact:
 				return ttScore
@@ -498,7 +501,9 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		}
 	}
 	var sc []int32
-	fp := !pvNode && ply > 0 && s.Tuning.Futility && par.FPDepth > 0 && depth <= par.FPDepth && !endgame && alpha < mateBound &&
+	// Futility prunes on the principal variation too: a node whose
+	// evaluation is that far below alpha is one no line will go through.
+	fp := ply > 0 && s.Tuning.Futility && par.FPDepth > 0 && depth <= par.FPDepth && !endgame && alpha < mateBound &&
 		eval+par.FPBase+par.FPMargin*depth <= alpha
 	best, bestMove := -Infinity, ataxx.NoMove
 	origAlpha := alpha
