@@ -78,6 +78,11 @@
     return data.privateVerbs.indexOf(verb) >= 0;
   }
 
+  // sent is the last line's request: each line waits for the one before
+  // it, so the bot hears the lines in the order they were said (two
+  // requests in flight at once may arrive either way round).
+  var sent = Promise.resolve();
+
   function say(line, priv) {
     line = line.trim();
     if (!line) {
@@ -89,13 +94,17 @@
     }
     priv = !!priv || isPrivateLine(line);
     show((priv ? "(privately) " : "") + "> " + line, "said");
-    return fetch(sayURL, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Play-Token": token },
-      body: JSON.stringify({ line: line, private: priv }),
-      credentials: "same-origin",
-      cache: "no-store"
-    }).then(function (res) {
+    var request = sent.then(function () {
+      return fetch(sayURL, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Play-Token": token },
+        body: JSON.stringify({ line: line, private: priv }),
+        credentials: "same-origin",
+        cache: "no-store"
+      });
+    });
+    sent = request.catch(function () {});
+    return request.then(function (res) {
       return res.json().then(function (body) {
         if (!res.ok || body.error) {
           show(body.error || "The bot did not answer (" + res.status + ").", "error");
