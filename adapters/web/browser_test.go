@@ -225,6 +225,41 @@ func TestBrowserTools(t *testing.T) {
 	shot(t, ctx, "tools")
 }
 
+// A slow answer holds back the lines said after it: the bot hears each
+// line in the order it was said, never two at once.
+func TestBrowserLinesWaitForTheAnswerBefore(t *testing.T) {
+	s := newPlaySite(t)
+	hold := make(chan struct{})
+	s.play.set(func(v *bot.PlayView) {
+		v.Phase, v.Surface.Moves = "setup", nil
+		v.Surface.Tools = []bot.Tool{{Label: "Red marble", Command: "put red {1}", Squares: 1, Button: "left"}}
+	})
+	s.play.mu.Lock()
+	s.play.hold = hold
+	s.play.mu.Unlock()
+	ctx := headless(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(s.base+"/play/"+goodToken)); err != nil {
+		close(hold)
+		t.Fatal(err)
+	}
+	click(t, ctx, "b2")
+	click(t, ctx, "c1")
+	click(t, ctx, "a3")
+	waitSaid(t, s, 1)
+	// Time enough for a browser to send the other two, were it to.
+	time.Sleep(500 * time.Millisecond)
+	early := s.play.said()
+	close(hold)
+	if len(early) != 1 {
+		t.Errorf("said while the first answer was held: got %v; want only the first line", early)
+	}
+	got := waitSaid(t, s, 3)
+	want := []said{{goodToken, "put red b2", false}, {goodToken, "put red c1", false}, {goodToken, "put red a3", false}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("said %v; want %v", got, want)
+	}
+}
+
 func TestBrowserReplay(t *testing.T) {
 	s := newPlaySite(t)
 	ctx := headless(t)

@@ -36,6 +36,9 @@ type fakePlay struct {
 	sayFail error // what Say alone answers
 	says    []said
 	replies []bot.Reply
+	// hold, when set, keeps the next Say from answering until it is
+	// closed (the line is recorded at once): a slow bot.
+	hold chan struct{}
 }
 
 func (p *fakePlay) open(token string) error {
@@ -61,8 +64,14 @@ func (p *fakePlay) PlayView(ctx context.Context, token string) (bot.PlayView, er
 
 func (p *fakePlay) Say(ctx context.Context, token, line string, private bool) ([]bot.Reply, error) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.says = append(p.says, said{token, line, private})
+	if hold := p.hold; hold != nil {
+		p.hold = nil
+		p.mu.Unlock()
+		<-hold
+		p.mu.Lock()
+	}
+	defer p.mu.Unlock()
 	if err := p.open(token); err != nil {
 		return nil, err
 	}
