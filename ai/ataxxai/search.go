@@ -32,9 +32,11 @@ type Params struct {
 	// Late-move pruning: a jump that takes nothing is not searched once
 	// LMPMoves moves have been (0: never pruned).
 	LMPMoves int
-	// Late-move reductions: the move with index i at depth d is searched
-	// LMRBase/100 + ln d · ln i · 100/LMRDiv plies shallower first, from
-	// depth 3 and the LMRMoves-th move.
+	// Late-move reductions: the k-th move searched at depth d (k from 1)
+	// is searched LMRBase/100 + ln d · ln k · 100/LMRDiv plies shallower
+	// first, rounded, from depth 3 once LMRMoves moves have been searched
+	// (a ply less on the principal variation; a killer is reduced like
+	// any other move).
 	LMRBase, LMRDiv, LMRMoves int
 	// Internal iterative reduction: a node from IIRDepth deep that the
 	// table knows no move of is searched a ply shallower.
@@ -80,7 +82,7 @@ var DefaultParams = Params{
 	RFPDepth: 6, RFPMargin: 50,
 	FPDepth: 6, FPBase: 160, FPMargin: 80, FPMoves: 3,
 	LMPMoves: 2,
-	LMRBase:  80, LMRDiv: 220, LMRMoves: 2,
+	LMRBase:  80, LMRDiv: 250, LMRMoves: 2,
 	IIRDepth: 3,
 	SEDepth:  0, SEMargin: 10,
 	NullDepth: 0,
@@ -312,7 +314,7 @@ func (s *Searcher) makeLMR() {
 			if d > 0 && i > 0 {
 				r = float64(p.LMRBase)/100 + math.Log(float64(d))*math.Log(float64(i))*100/float64(max(p.LMRDiv, 1))
 			}
-			s.lmr[d][i] = int8(min(max(r, 0), 60))
+			s.lmr[d][i] = int8(min(max(math.Round(r), 0), 60))
 		}
 	}
 	s.lmrFrom = p
@@ -565,11 +567,8 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		} else {
 			r := 0
 			if depth >= 3 && searched >= par.LMRMoves && !endgame {
-				r = int(s.lmr[min(depth, MaxPly)][min(searched, 63)])
+				r = int(s.lmr[min(depth, MaxPly)][min(searched+1, 63)])
 				if pvNode {
-					r--
-				}
-				if s.killers.Is(ply, m) {
 					r--
 				}
 				if par.LMRHist > 0 && m != ataxx.Pass {

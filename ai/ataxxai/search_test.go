@@ -190,3 +190,25 @@ func TestHistoryOutlivesASearchUntilClear(t *testing.T) {
 		t.Errorf("history after Clear is not zero; want it forgotten")
 	}
 }
+
+// The late-move reduction of the k-th move at depth d is LMRBase/100 +
+// ln d · ln k · 100/LMRDiv plies, rounded to the nearest ply.
+func TestLMRTableRounds(t *testing.T) {
+	s := NewSearcher(1)
+	s.Params.LMRBase, s.Params.LMRDiv = 80, 250
+	s.makeLMR()
+	for _, c := range []struct {
+		name      string
+		depth, k  int
+		reduction int8
+	}{
+		{"depth 3, second move: 0.8 + 0.30 rounds down to 1", 3, 2, 1},
+		{"depth 10, tenth move: 0.8 + 2.12 rounds up to 3", 10, 10, 3},
+		{"depth 20, thirtieth move: 0.8 + 4.08 rounds up to 5", 20, 30, 5},
+		{"depth 6, fourth move: 0.8 + 0.99 rounds up to 2", 6, 4, 2},
+	} {
+		if got := s.lmr[c.depth][c.k]; got != c.reduction {
+			t.Errorf("%s: got %d; want %d", c.name, got, c.reduction)
+		}
+	}
+}
