@@ -305,6 +305,12 @@ func (s *Searcher) prepare(ctx context.Context, pos ataxx.Position, lim search.L
 	s.clock.Start(ctx, lim.Start, hard, soft, lim.Nodes)
 }
 
+// lateReduction is the table's reduction at depth of the move searched
+// after searched others: the (searched+1)-th.
+func (s *Searcher) lateReduction(depth, searched int) int {
+	return int(s.lmr[min(depth, MaxPly)][min(searched+1, 63)])
+}
+
 // makeLMR fills the reduction table from Params.
 func (s *Searcher) makeLMR() {
 	p := s.Params
@@ -567,7 +573,7 @@ func (s *Searcher) pvs(p *ataxx.Position, depth, ply, alpha, beta int, excluded 
 		} else {
 			r := 0
 			if depth >= 3 && searched >= par.LMRMoves && !endgame {
-				r = int(s.lmr[min(depth, MaxPly)][min(searched+1, 63)])
+				r = s.lateReduction(depth, searched)
 				if pvNode {
 					r--
 				}

@@ -207,7 +207,7 @@ func TestLMRTableRounds(t *testing.T) {
 		{"depth 20, thirtieth move: 0.8 + 4.08 rounds up to 5", 20, 30, 5},
 		{"depth 6, fourth move: 0.8 + 0.99 rounds up to 2", 6, 4, 2},
 	} {
-		if got := s.lmr[c.depth][c.k]; got != c.reduction {
+		if got := s.lateReduction(c.depth, c.k-1); got != int(c.reduction) {
 			t.Errorf("%s: got %d; want %d", c.name, got, c.reduction)
 		}
 	}
