@@ -108,7 +108,7 @@ func (in *tourInbox) channels() []string {
 	return out
 }
 
-func newTourBot(t *testing.T, st *memory.Store, cfg bot.Config, opts ...hosttest.Option) (*hosttest.Host, *tourInbox) {
+func newTourBot(t *testing.T, st bot.Store, cfg bot.Config, opts ...hosttest.Option) (*hosttest.Host, *tourInbox) {
 	t.Helper()
 	cfg.Archive = true
 	k := ataxxgame.New(ataxxgame.Greedy{}, ataxxgame.Options{Engines: map[string]ataxxgame.Engine{
@@ -445,5 +445,39 @@ func TestTournamentStoppedByAnAdmin(t *testing.T) {
 	}
 	if got := joined(say(b, "#a", "root", "!tournament stop")); !strings.Contains(got, "is stopped") {
 		t.Errorf("the admin's stop: got %q", got)
+	}
+}
+
+// slowArchive is a store whose archive takes its time to keep a game, as
+// a loaded Redis may: the game's record is saved at once, its archiving
+// follows later.
+type slowArchive struct {
+	*memory.Store
+	delay time.Duration
+}
+
+func (s slowArchive) ArchiveGame(ctx context.Context, g bot.ArchivedGame) error {
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return s.Store.ArchiveGame(ctx, g)
+}
+
+// TestTournamentResultNamesAnArchivedGame: a tournament's result line
+// gives its game's id once the archive has the game, so the id can be
+// looked up at once, however slowly the archive keeps it.
+func TestTournamentResultNamesAnArchivedGame(t *testing.T) {
+	st := slowArchive{Store: memory.New(), delay: 2500 * time.Millisecond}
+	b, in := newTourBot(t, st, bot.Config{}, hosttest.Tournaments(tournament.Config{Games: 2}))
+	say(b, "#t", "alice", "!tournament ataxx roundrobin ai:2 ai:crasher rounds 1")
+	said := in.wait(t, "#t", overPattern, 60*time.Second)
+	ids := regexp.MustCompile(`game ([0-9a-z]+)\)`).FindAllStringSubmatch(said, -1)
+	if len(ids) != 1 {
+		t.Fatalf("game ids announced: got %d; want 1\n%s", len(ids), said)
+	}
+	if got := joined(say(b, "#t", "carol", "!export "+ids[0][1])); !strings.Contains(got, "[Result") {
+		t.Errorf("export of game %s, said as soon as its result: got %q; want a PGN", ids[0][1], got)
 	}
 }

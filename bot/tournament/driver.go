@@ -104,6 +104,7 @@ const (
 	statusUnknown gameStatus = iota // the store could not say
 	statusAbsent                    // not made yet (or lost)
 	statusPlaying
+	statusFiling // over at its table, not yet in the archive
 	statusOver
 )
 
@@ -150,6 +151,9 @@ func (d *Director) tourGameStatus(ctx context.Context, g *tourGame) (gameStatus,
 			if rec.Winner != nil {
 				res.winner = *rec.Winner
 			}
+			if d.filing(ctx, rec, res) {
+				return statusFiling, tourGameResult{}
+			}
 			return statusOver, res
 		}
 	case !errors.Is(err, bot.ErrNotFound) && !errors.Is(err, bot.ErrDamaged):
@@ -165,6 +169,21 @@ func (d *Director) tourGameStatus(ctx context.Context, g *tourGame) (gameStatus,
 		}
 	}
 	return statusAbsent, tourGameResult{}
+}
+
+// filing reports whether the finished game rec, with result res, is
+// still on its way into the archive: its save is told to the archive
+// after the save, so a result line would otherwise give an id that the
+// archive's commands cannot find yet. A game the archive never keeps
+// (one with no result) is not waited for, nor one whose archiving failed:
+// after tourQuiet its result counts without it.
+func (d *Director) filing(ctx context.Context, rec *bot.Record, res tourGameResult) bool {
+	a := d.host.Archive()
+	if a == nil || res.void() || d.host.Clock().Now().Sub(rec.Updated) >= tourQuiet {
+		return false
+	}
+	_, err := a.ArchivedGame(ctx, rec.ID)
+	return errors.Is(err, bot.ErrNotFound)
 }
 
 // personGame reports whether a person plays in game g.
@@ -224,6 +243,15 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 			default:
 				g.State, g.Score = gameDone, res.score()
 				says = append(says, bot.Reply{Text: d.resultLine(tr, g)})
+			}
+			continue
+		}
+		if status == statusFiling {
+			// Counted at a later step, once the archive has it. Its
+			// players stay busy till then.
+			if tr.personGame(g) {
+				channelBusy = true
+				busy[g.First], busy[g.Second] = tr.Entrants[g.First].person(), tr.Entrants[g.Second].person()
 			}
 			continue
 		}
