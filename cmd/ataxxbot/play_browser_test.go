@@ -112,9 +112,7 @@ func cell(sq string) string { return `svg.board .cell[data-square="` + sq + `"]`
 func click(t *testing.T, ctx context.Context, squares ...string) {
 	t.Helper()
 	for _, sq := range squares {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(cell(sq)))); err != nil {
-			t.Fatalf("clicking %s: %v", sq, err)
-		}
+		clickOn(t, ctx, sq, chromedp.Click(chromedp.CSS(cell(sq))))
 	}
 }
 
@@ -136,8 +134,26 @@ func press(t *testing.T, ctx context.Context, command string) {
 	t.Helper()
 	sel := `button.command[data-command="` + command + `"]`
 	waitJS(t, ctx, fmt.Sprintf(`document.querySelector(%q) !== null`, sel), "the "+command+" button")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
-		t.Fatalf("pressing %s: %v", command, err)
+	clickOn(t, ctx, command, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// clickOn runs a click, as a mouse does. A live page may draw the element
+// anew between the click finding it and landing on it (an update came):
+// then the click is made again on the new one, as a person clicks again.
+// Only a click that never landed is made again: the node went missing
+// before the mouse was moved.
+func clickOn(t *testing.T, ctx context.Context, what string, click chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	deadline := time.Now().Add(pageTimeout)
+	for {
+		err := chromedp.Do(ctx, click)
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), "Could not find node with given id") || time.Now().After(deadline) {
+			t.Fatalf("clicking %s: %v", what, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -325,9 +341,7 @@ func TestTwoBrowsersPlayAtaxx(t *testing.T) {
 	waitJS(t, viewer, `document.getElementById("replay") !== null && !document.getElementById("replay").hidden`, "the replay controls")
 	step := func(button string) {
 		t.Helper()
-		if err := chromedp.Do(viewer, chromedp.Click(chromedp.ID(button))); err != nil {
-			t.Fatalf("pressing %s: %v", button, err)
-		}
+		clickOn(t, viewer, button, chromedp.Click(chromedp.ID(button)))
 	}
 	step("replay-first")
 	waitPiece(t, viewer, "a7", "r")
@@ -438,9 +452,7 @@ func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
 	p.expect(t, "Red resigns", procTimeout)
 	open(t, carol, base+"/games/1")
 	waitJS(t, carol, `document.getElementById("replay") !== null && !document.getElementById("replay").hidden`, "the replay controls")
-	if err := chromedp.Do(carol, chromedp.Click(chromedp.ID("replay-last"))); err != nil {
-		t.Fatal(err)
-	}
+	clickOn(t, carol, "replay-last", chromedp.Click(chromedp.ID("replay-last")))
 	waitJS(t, carol, fmt.Sprintf(`(function(){var p=document.querySelector(%q);return p!==null&&p.dataset.piece!=="r#"})()`, cell("a5")+" [data-piece]"), "alice's moved piece revealed after the game")
 	js[bool](t, carol, `(function(){document.querySelector('input.replay-hide[data-seat="0"]').click();return true})()`)
 	waitPiece(t, carol, "a5", "r#")
