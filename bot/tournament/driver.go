@@ -246,15 +246,6 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 			}
 			continue
 		}
-		if status == statusFiling {
-			// Counted at a later step, once the archive has it. Its
-			// players stay busy till then.
-			if tr.personGame(g) {
-				channelBusy = true
-				busy[g.First], busy[g.Second] = tr.Entrants[g.First].person(), tr.Entrants[g.Second].person()
-			}
-			continue
-		}
 		if status == statusPlaying && tr.MaxPlies > 0 && res.plies >= tr.MaxPlies {
 			d.adjudicate(ctx, tr, g) // its result is read at the next step
 		}
@@ -267,6 +258,9 @@ func (d *Director) tourStep(ctx context.Context, id string, r *tourRun) (done, a
 				opened = opened || made
 			}
 			continue
+		}
+		if status == statusFiling {
+			continue // over: counted at a later step, once the archive has it
 		}
 		quiet := status != statusPlaying || d.host.Clock().Now().Sub(res.updated) >= tourQuiet
 		if status != statusUnknown && quiet && !d.playsHere(r, i) {
