@@ -288,9 +288,12 @@ func TestTournamentOnIRC(t *testing.T) {
 	p.JoinWith("#comp", "ataxxbot", 30*time.Second)
 	p.Say("#comp", "!tournament ataxx roundrobin ai:2 ai:3 ai:4 rounds 1")
 	p.Expect(`PRIVMSG #comp :Tournament t\w+: Ataxx round robin, 3 players`, 30*time.Second)
-	p.Expect(`PRIVMSG #comp :Tournament t\w+ is over\.`, time.Minute)
+	said := strings.Join(p.Expect(`PRIVMSG #comp :Tournament t\w+ is over\.`, time.Minute), "\n")
+	if n := len(regexp.MustCompile(`PRIVMSG #comp :Tournament t\w+, round \d+: ai:\d (1-0|0-1|½-½) ai:\d`).FindAllString(said, -1)); n != 3 {
+		t.Errorf("results said in the channel: got %d; want 3\n%s", n, said)
+	}
 	p.Expect(`PRIVMSG #comp :#\s+Player\s+Pts`, 30*time.Second)
-	p.Expect(`PRIVMSG #comp :1\s+ai:\d\s+2\s+2\s+2-0-0`, 30*time.Second)
+	checkRoundRobinStandings(t, p)
 	p.Say("#comp", "!tournament crosstable")
 	p.Expect(`PRIVMSG #comp :\s+1\s+2\s+3\s+Total`, 30*time.Second)
 
@@ -308,4 +311,47 @@ func TestTournamentOnIRC(t *testing.T) {
 	p.Expect(`PRIVMSG #comp :Tournament t\w+, round 1: .*(1-0|0-1)`, 30*time.Second)
 	p.Say("#comp", "!tournament")
 	p.Expect(`PRIVMSG #comp :2\s+zoe\s+0\s+1\s+0-0-1`, 30*time.Second)
+}
+
+// checkRoundRobinStandings reads the standings rows of a finished single
+// round robin of the levels 2, 3 and 4 from the channel: whoever won, each
+// level is listed once, played 2 games, has as many points as its wins and
+// half its draws, and the rows hold the 3 games' 3 points, best first.
+func checkRoundRobinStandings(t *testing.T, p *ircdtest.Player) {
+	t.Helper()
+	row := regexp.MustCompile(`PRIVMSG #comp :(\d)\s+(ai:\d)\s+([\d.]+)\s+(\d)\s+(\d)-(\d)-(\d)`)
+	seen := map[string]bool{}
+	total, last := 0.0, 3.0
+	for range 3 {
+		lines := p.Expect(row.String(), 30*time.Second)
+		m := row.FindStringSubmatch(lines[len(lines)-1])
+		pts, _ := strconv.ParseFloat(m[3], 64)
+		games, _ := strconv.Atoi(m[4])
+		w, _ := strconv.Atoi(m[5])
+		d, _ := strconv.Atoi(m[6])
+		l, _ := strconv.Atoi(m[7])
+		if seen[m[2]] {
+			t.Errorf("standings: %s listed twice", m[2])
+		}
+		seen[m[2]] = true
+		if games != 2 || w+d+l != 2 {
+			t.Errorf("standings row %q: got %d games, %d-%d-%d; want 2 games", m[0], games, w, d, l)
+		}
+		if pts != float64(w)+float64(d)/2 {
+			t.Errorf("standings row %q: got %v points; want %v (a win 1, a draw ½)", m[0], pts, float64(w)+float64(d)/2)
+		}
+		if pts > last {
+			t.Errorf("standings row %q: %v points below a row with %v", m[0], pts, last)
+		}
+		last = pts
+		total += pts
+	}
+	if total != 3 {
+		t.Errorf("points in the standings: got %v; want 3 (3 games, a point each)", total)
+	}
+	for _, lv := range []string{"ai:2", "ai:3", "ai:4"} {
+		if !seen[lv] {
+			t.Errorf("standings: no row for %s; got %v", lv, seen)
+		}
+	}
 }
