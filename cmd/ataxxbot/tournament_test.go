@@ -289,11 +289,18 @@ func TestTournamentOnIRC(t *testing.T) {
 	p.Say("#comp", "!tournament ataxx roundrobin ai:2 ai:3 ai:4 rounds 1")
 	p.Expect(`PRIVMSG #comp :Tournament t\w+: Ataxx round robin, 3 players`, 30*time.Second)
 	said := strings.Join(p.Expect(`PRIVMSG #comp :Tournament t\w+ is over\.`, time.Minute), "\n")
-	if n := len(regexp.MustCompile(`PRIVMSG #comp :Tournament t\w+, round \d+: ai:\d (1-0|0-1|½-½) ai:\d`).FindAllString(said, -1)); n != 3 {
-		t.Errorf("results said in the channel: got %d; want 3\n%s", n, said)
+	results := regexp.MustCompile(`PRIVMSG #comp :Tournament t\w+, round \d+: (ai:\d) (1-0|0-1|½-½) (ai:\d)`).FindAllStringSubmatch(said, -1)
+	if len(results) != 3 {
+		t.Errorf("results said in the channel: got %d; want 3\n%s", len(results), said)
+	}
+	points := map[string]float64{} // each level's points by the results said
+	for _, r := range results {
+		first := map[string]float64{"1-0": 1, "0-1": 0, "½-½": 0.5}[r[2]]
+		points[r[1]] += first
+		points[r[3]] += 1 - first
 	}
 	p.Expect(`PRIVMSG #comp :#\s+Player\s+Pts`, 30*time.Second)
-	checkRoundRobinStandings(t, p)
+	checkRoundRobinStandings(t, p, points)
 	p.Say("#comp", "!tournament crosstable")
 	p.Expect(`PRIVMSG #comp :\s+1\s+2\s+3\s+Total`, 30*time.Second)
 
@@ -316,8 +323,9 @@ func TestTournamentOnIRC(t *testing.T) {
 // checkRoundRobinStandings reads the standings rows of a finished single
 // round robin of the levels 2, 3 and 4 from the channel: whoever won, each
 // level is listed once, played 2 games, has as many points as its wins and
-// half its draws, and the rows hold the 3 games' 3 points, best first.
-func checkRoundRobinStandings(t *testing.T, p *ircdtest.Player) {
+// half its draws and as many as the results said give it (points), and the
+// rows hold the 3 games' 3 points, best first.
+func checkRoundRobinStandings(t *testing.T, p *ircdtest.Player, points map[string]float64) {
 	t.Helper()
 	row := regexp.MustCompile(`PRIVMSG #comp :(\d)\s+(ai:\d)\s+([\d.]+)\s+(\d)\s+(\d)-(\d)-(\d)`)
 	seen := map[string]bool{}
@@ -339,6 +347,9 @@ func checkRoundRobinStandings(t *testing.T, p *ircdtest.Player) {
 		}
 		if pts != float64(w)+float64(d)/2 {
 			t.Errorf("standings row %q: got %v points; want %v (a win 1, a draw ½)", m[0], pts, float64(w)+float64(d)/2)
+		}
+		if pts != points[m[2]] {
+			t.Errorf("standings row %q: got %v points; want %v, as the results said", m[0], pts, points[m[2]])
 		}
 		if pts > last {
 			t.Errorf("standings row %q: %v points below a row with %v", m[0], pts, last)
