@@ -20,7 +20,9 @@ import (
 // accumulator) change by the rows of the few windows a move touches, so
 // the search keeps them up to date instead of summing again at every
 // node. The output weighs the squared, clipped hidden units of the side
-// to move and of its opponent.
+// to move and of its opponent. A network may have several outputs, each
+// for a share of the game by the pieces on the board (NetBucket): the
+// hidden units are shared and each bucket weighs them its own way.
 //
 // Weights are stored as integers: the hidden layer scaled by NetQA (a unit
 // saturates at NetQA), the output by NetQB.
@@ -38,23 +40,24 @@ const (
 	NetWindows  = 36
 	NetStates   = 81
 	NetFeatures = NetWindows * NetStates
+	// NetMaxBuckets is the most outputs a network has.
+	NetMaxBuckets = 8
 )
 
 // maxOut bounds the output weights, so that a clipped unit times its
 // weight fits 16 bits (as the vector code multiplies them).
 const maxOut = 128
 
-// NetFileSize is the size of a network file of this build's width (see
-// NetFile).
-const NetFileSize = len(netMagic) + 4 + 4 + 2*(NetFeatures*NetHidden+NetHidden+2*NetHidden) + 4
-
 // NetWeights are a network's integer weights, as a trainer writes them.
 type NetWeights struct {
-	Scale   int32 // hundredths of a piece per unit of output
+	Scale int32 // hundredths of a piece per unit of output
+	// Buckets are the outputs in use (0 counts as 1), by the pieces on
+	// the board (NetBucket); Out and OutBias hold them first.
+	Buckets int
 	Feat    [NetFeatures][NetHidden]int16
 	Bias    [NetHidden]int16
-	Out     [2][NetHidden]int16
-	OutBias int32
+	Out     [NetMaxBuckets][2][NetHidden]int16
+	OutBias [NetMaxBuckets]int32
 }
 
 // Net is a trained network, ready to evaluate (see LoadNet).
@@ -113,23 +116,30 @@ func LoadNet(b []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: %d hidden units, want %d", ErrNetFile, f.Hidden, NetHidden)
 	}
 	n := &Net{vec: haveSIMD()}
-	n.Scale, n.OutBias = f.Scale, f.OutBias
+	n.Scale, n.Buckets = f.Scale, f.Buckets
 	for i := range n.Feat {
 		copy(n.Feat[i][:], f.Feat[i*NetHidden:])
 	}
 	copy(n.Bias[:], f.Bias)
-	copy(n.Out[0][:], f.Out[0])
-	copy(n.Out[1][:], f.Out[1])
+	for k := range f.Buckets {
+		copy(n.Out[k][0][:], f.Out[k][0])
+		copy(n.Out[k][1][:], f.Out[k][1])
+		n.OutBias[k] = f.OutBias[k]
+	}
 	return n, nil
 }
 
 // MarshalNet writes w as a network file.
 func MarshalNet(w *NetWeights) []byte {
-	f := &NetFile{Hidden: NetHidden, Scale: w.Scale, OutBias: w.OutBias, Feat: make([]int16, 0, NetFeatures*NetHidden)}
+	buckets := max(w.Buckets, 1)
+	f := &NetFile{Hidden: NetHidden, Buckets: buckets, Scale: w.Scale, Feat: make([]int16, 0, NetFeatures*NetHidden),
+		Bias: w.Bias[:], Out: make([][2][]int16, buckets), OutBias: w.OutBias[:buckets]}
 	for i := range w.Feat {
 		f.Feat = append(f.Feat, w.Feat[i][:]...)
 	}
-	f.Bias, f.Out[0], f.Out[1] = w.Bias[:], w.Out[0][:], w.Out[1][:]
+	for k := range buckets {
+		f.Out[k] = [2][]int16{w.Out[k][0][:], w.Out[k][1][:]}
+	}
 	return f.Marshal()
 }
 
@@ -210,10 +220,16 @@ func (n *Net) update(dst, src *accumulator, red0, blue0, red1, blue1 ataxx.Bitbo
 	n.vec.rows(&dst[ataxx.Blue], &src[ataxx.Blue], &n.Feat, bluePlus[:k], blueMinus[:k])
 }
 
-// output scores the accumulator for side, in hundredths of a piece.
-func (n *Net) output(a *accumulator, side ataxx.Color) int {
-	sum := n.vec.dot(&a[side], &n.Out[0]) + n.vec.dot(&a[side.Other()], &n.Out[1])
-	return (sum/NetQA + int(n.OutBias)) * int(n.Scale) / (NetQA * NetQB)
+// output scores the accumulator of a board of pieces pieces for side, in
+// hundredths of a piece.
+func (n *Net) output(a *accumulator, side ataxx.Color, pieces int) int {
+	k := 0
+	if n.Buckets > 1 {
+		k = NetBucket(pieces, n.Buckets)
+	}
+	out := &n.Out[k]
+	sum := n.vec.dot(&a[side], &out[0]) + n.vec.dot(&a[side.Other()], &out[1])
+	return (sum/NetQA + int(n.OutBias[k])) * int(n.Scale) / (NetQA * NetQB)
 }
 
 // addRows and dot are the accumulator's arithmetic in portable Go; the
@@ -267,7 +283,7 @@ func screlu(u int16) int {
 func (n *Net) Evaluate(p *ataxx.Position) int {
 	var a accumulator
 	n.refresh(&a, p.Pieces(ataxx.Red), p.Pieces(ataxx.Blue))
-	return n.output(&a, p.Turn())
+	return n.output(&a, p.Turn(), (p.Pieces(ataxx.Red) | p.Pieces(ataxx.Blue)).Count())
 }
 
 // netStack keeps, by ply, the pieces of the search's current line and the
@@ -308,6 +324,6 @@ func (st *netStack) evaluate(n *Net, ply int, side ataxx.Color) int {
 		n.update(&st.acc[j], &st.acc[j-1], st.red[j-1], st.blue[j-1], st.red[j], st.blue[j])
 		st.fresh[j] = true
 	}
-	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side), true
+	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side, (st.red[ply]|st.blue[ply]).Count()), true
 	return st.score[ply]
 }

@@ -13,11 +13,11 @@ import (
 )
 
 // randomNet returns a network of random weights of the sizes training
-// gives, so that every unit and every square counts.
-func randomNet(t testing.TB, seed uint64) *Net {
+// gives, with buckets outputs, so that every unit and every square counts.
+func randomNet(t testing.TB, seed uint64, buckets int) *Net {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 3))
-	w := &NetWeights{Scale: 150, OutBias: int32(rng.IntN(2000) - 1000)}
+	w := &NetWeights{Scale: 150, Buckets: buckets}
 	for f := range w.Feat {
 		for i := range w.Feat[f] {
 			w.Feat[f][i] = int16(rng.IntN(201) - 100)
@@ -25,8 +25,13 @@ func randomNet(t testing.TB, seed uint64) *Net {
 	}
 	for i := range NetHidden {
 		w.Bias[i] = int16(rng.IntN(201) - 50)
-		w.Out[0][i] = int16(rng.IntN(129) - 64)
-		w.Out[1][i] = int16(rng.IntN(129) - 64)
+	}
+	for k := range buckets {
+		w.OutBias[k] = int32(rng.IntN(2000) - 1000)
+		for i := range NetHidden {
+			w.Out[k][0][i] = int16(rng.IntN(129) - 64)
+			w.Out[k][1][i] = int16(rng.IntN(129) - 64)
+		}
 	}
 	n, err := LoadNet(MarshalNet(w))
 	if err != nil {
@@ -114,18 +119,67 @@ func netName(n *Net) string {
 	return "another network"
 }
 
+// TestNetFileRoundTrip: a network of one output and one of buckets write
+// files of their sizes (the first of the magic ATAXXNN2, the second
+// ATAXXNN3) that load as the same network.
 func TestNetFileRoundTrip(t *testing.T) {
-	n := randomNet(t, 1)
-	b := MarshalNet(&n.NetWeights)
-	if len(b) != NetFileSize {
-		t.Fatalf("MarshalNet: got %d bytes; want %d", len(b), NetFileSize)
+	for _, c := range []struct {
+		name    string
+		buckets int
+		magic   string
+	}{
+		{"one output", 1, netMagic},
+		{"two buckets", 2, bucketsMagic},
+		{"eight buckets", NetMaxBuckets, bucketsMagic},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			n := randomNet(t, 1, c.buckets)
+			b := MarshalNet(&n.NetWeights)
+			if want := NetFileSizeOf(NetHidden, c.buckets); len(b) != want {
+				t.Fatalf("MarshalNet: got %d bytes; want %d", len(b), want)
+			}
+			if got := string(b[:len(c.magic)]); got != c.magic {
+				t.Errorf("magic: got %q; want %q", got, c.magic)
+			}
+			again, err := LoadNet(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.NetWeights != n.NetWeights {
+				t.Errorf("LoadNet(MarshalNet(w)): got other weights than w")
+			}
+			if !bytes.Equal(MarshalNet(&again.NetWeights), b) {
+				t.Errorf("loading what MarshalNet wrote and writing it again changed it")
+			}
+		})
 	}
-	again, err := LoadNet(b)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestBucketsWeighByPieces: a network of buckets scores a board with the
+// output of its bucket by the pieces on it (NetBucket), and nothing of the
+// other buckets.
+func TestBucketsWeighByPieces(t *testing.T) {
+	n := randomNet(t, 7, NetMaxBuckets)
+	seen := map[int]bool{}
+	for i, p := range randomPositions(400, 13) {
+		pieces := (p.Pieces(ataxx.Red) | p.Pieces(ataxx.Blue)).Count()
+		k := NetBucket(pieces, n.Buckets)
+		seen[k] = true
+		one := &Net{NetWeights: n.NetWeights, vec: n.vec}
+		one.Buckets, one.Out[0], one.OutBias[0] = 1, n.Out[k], n.OutBias[k]
+		if got, want := n.Evaluate(&p), one.Evaluate(&p); got != want {
+			t.Fatalf("position %d %s (%d pieces, bucket %d): got %d; want %d, its bucket's output", i, p.FEN(), pieces, k, got, want)
+		}
 	}
-	if !bytes.Equal(MarshalNet(&again.NetWeights), b) {
-		t.Errorf("loading what MarshalNet wrote and writing it again changed it")
+	if len(seen) < 4 {
+		t.Errorf("the positions fell in %d buckets; want at least 4, so that the test tells buckets apart", len(seen))
+	}
+	for _, c := range []struct{ pieces, buckets, want int }{
+		{0, 8, 0}, {6, 8, 0}, {7, 8, 1}, {25, 8, 4}, {49, 8, 7}, {49, 1, 0}, {24, 2, 0}, {25, 2, 1},
+	} {
+		if got := NetBucket(c.pieces, c.buckets); got != c.want {
+			t.Errorf("NetBucket(%d, %d): got %d; want %d", c.pieces, c.buckets, got, c.want)
+		}
 	}
 }
 
@@ -135,7 +189,7 @@ func TestLoadNetRefuses(t *testing.T) {
 	wrongHidden[len(netMagic)]++
 	other := NetHidden + 2*netWidthStep
 	otherWidth := (&NetFile{Hidden: other, Feat: make([]int16, NetFeatures*other), Bias: make([]int16, other),
-		Out: [2][]int16{make([]int16, other), make([]int16, other)}}).Marshal()
+		Out: [][2][]int16{{make([]int16, other), make([]int16, other)}}, OutBias: []int32{0}}).Marshal()
 	if f, err := ParseNetFile(otherWidth); err != nil || f.Hidden != other {
 		t.Fatalf("ParseNetFile(a network of %d units): got %v; want it read", other, err)
 	}
@@ -149,6 +203,10 @@ func TestLoadNetRefuses(t *testing.T) {
 		{"bad magic", append([]byte("XTAXXNN1"), good[len(netMagic):]...)},
 		{"other hidden size", wrongHidden},
 		{"another width", otherWidth},
+		{"one bucket under the buckets' magic", withBuckets(good, 1)},
+		{"too many buckets", withBuckets(good, NetMaxBuckets+1)},
+		{"buckets short", withBuckets(good, 2)},
+		{"the buckets' magic without a count", []byte(bucketsMagic + "\x00\x01\x00\x00\x64\x00\x00\x00")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -159,12 +217,20 @@ func TestLoadNetRefuses(t *testing.T) {
 	}
 }
 
+// withBuckets is a one-output network file b under the buckets' magic
+// with a bucket count of k (and no more outputs).
+func withBuckets(b []byte, k uint32) []byte {
+	out := append([]byte(bucketsMagic), b[len(netMagic):len(netMagic)+8]...)
+	out = binary.LittleEndian.AppendUint32(out, k)
+	return append(out, b[len(netMagic)+8:]...)
+}
+
 // TestAccumulatorFollowsTheLine: the accumulators the search updates
 // along a line give, at every node, what summing from nothing gives,
 // including after a pass (a null move) and when a line is left for
 // another at the same depth.
 func TestAccumulatorFollowsTheLine(t *testing.T) {
-	n := randomNet(t, 2)
+	n := randomNet(t, 2, NetMaxBuckets)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var st netStack
 	for game := range 30 {
@@ -206,7 +272,7 @@ func TestAccumulatorFollowsTheLine(t *testing.T) {
 // legal moves and, with a node limit, the same move twice.
 func TestNNUESearchIsLegal(t *testing.T) {
 	s := NewSearcher(4)
-	s.Tuning.NNUE, s.Tuning.Net = true, randomNet(t, 3)
+	s.Tuning.NNUE, s.Tuning.Net = true, randomNet(t, 3, NetMaxBuckets)
 	for i, pos := range randomPositions(300, 9) {
 		lim := search.Limits{Nodes: 2000}
 		a := s.Search(context.Background(), pos, lim, search.Options{}, nil)
@@ -217,7 +283,7 @@ func TestNNUESearchIsLegal(t *testing.T) {
 }
 
 func BenchmarkNetEvaluate(b *testing.B) {
-	n := randomNet(b, 4)
+	n := randomNet(b, 4, 1)
 	positions := randomPositions(64, 4)
 	var st netStack
 	i := 0
@@ -264,7 +330,7 @@ func TestVectorMatchesPortable(t *testing.T) {
 	if !vec {
 		t.Skip("no vector kernels on this machine")
 	}
-	n := randomNet(t, 6)
+	n := randomNet(t, 6, 1)
 	rng := rand.New(rand.NewPCG(6, 6))
 	for i := range 1000 {
 		var a, e [NetHidden]int16
@@ -284,7 +350,7 @@ func TestVectorMatchesPortable(t *testing.T) {
 		if gotAcc != wantAcc {
 			t.Fatalf("case %d: rows: got %v; want %v", i, gotAcc, wantAcc)
 		}
-		if g, w := vec.dot(&want, &n.Out[1]), dot(want[:], n.Out[1][:]); g != w {
+		if g, w := vec.dot(&want, &n.Out[0][1]), dot(want[:], n.Out[0][1][:]); g != w {
 			t.Fatalf("case %d: dot: got %d; want %d", i, g, w)
 		}
 	}
@@ -296,7 +362,7 @@ func FuzzLoadNet(f *testing.F) {
 	good := MarshalNet(&NetWeights{Scale: 616})
 	f.Add(good)
 	bad := bytes.Clone(good)
-	binary.LittleEndian.PutUint16(bad[NetFileSize-4-2:], uint16(maxOut+1)) // an output weight too large
+	binary.LittleEndian.PutUint16(bad[NetFileSizeOf(NetHidden, 1)-4-2:], uint16(maxOut+1)) // an output weight too large
 	f.Add(bad)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := LoadNet(b)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,10 +15,11 @@ import (
 )
 
 // logit is the float network's output for the side to move, in logits,
-// computed unit by unit.
+// computed unit by unit with the output of the record's bucket.
 func (n *floatNet) logit(r record) float64 {
 	us, them := features(r, 0, nil, nil)
-	var y float64 = float64(n.outBias[0])
+	k := ataxxai.NetBucket((r.red | r.blue).Count(), n.buckets)
+	var y float64 = float64(n.outBias[k])
 	for v, fs := range [2][]int{us, them} {
 		for i := range n.hidden {
 			h := n.bias[i]
@@ -25,7 +27,7 @@ func (n *floatNet) logit(r record) float64 {
 				h += n.row(f)[i]
 			}
 			c := float64(min(max(h, 0), 1))
-			y += c * c * float64(n.out[v][i])
+			y += c * c * float64(n.outs(k, v)[i])
 		}
 	}
 	return y
@@ -70,10 +72,18 @@ func randomRecords(n int, seed uint64) []record {
 
 // TestQuantizedNetMatchesFloat: the integer network ataxxai loads from
 // what training writes scores positions as the float network does, to
-// within the rounding of its weights.
+// within the rounding of its weights, with one output or with buckets.
 func TestQuantizedNetMatchesFloat(t *testing.T) {
-	fn := newFloatNet(ataxxai.NetHidden, 3)
-	fn.outBias[0] = 0.3
+	for _, buckets := range []int{1, ataxxai.NetMaxBuckets} {
+		t.Run(fmt.Sprintf("%d outputs", buckets), func(t *testing.T) { testQuantizedNetMatchesFloat(t, buckets) })
+	}
+}
+
+func testQuantizedNetMatchesFloat(t *testing.T, buckets int) {
+	fn := newFloatNet(ataxxai.NetHidden, buckets, 3)
+	for k := range fn.outBias {
+		fn.outBias[k] = 0.3 - 0.1*float32(k)
+	}
 	const scale = 400.0
 	net, err := ataxxai.LoadNet(fn.quantize(scale).Marshal())
 	if err != nil {
@@ -103,8 +113,15 @@ func TestQuantizedNetMatchesFloat(t *testing.T) {
 }
 
 // TestTrainingLearnsMaterial: trained briefly on positions whose target
-// is the material, the network scores more material higher.
+// is the material, the network scores more material higher, with one
+// output or with buckets.
 func TestTrainingLearnsMaterial(t *testing.T) {
+	for _, buckets := range []int{1, 4} {
+		t.Run(fmt.Sprintf("%d outputs", buckets), func(t *testing.T) { testTrainingLearnsMaterial(t, buckets) })
+	}
+}
+
+func testTrainingLearnsMaterial(t *testing.T, buckets int) {
 	recs := randomRecords(20000, 5)
 	for i := range recs {
 		recs[i].result = 1
@@ -112,7 +129,7 @@ func TestTrainingLearnsMaterial(t *testing.T) {
 			recs[i].result = 0
 		}
 	}
-	fn := newFloatNet(ataxxai.NetHidden, 1)
+	fn := newFloatNet(ataxxai.NetHidden, buckets, 1)
 	var log bytes.Buffer
 	fn.train(recs, nil, trainConfig{epochs: 4, batch: 256, workers: 2, lambda: 1, lr: 0.01, scale: 300, seed: 1}, &log)
 	agree, total := 0, 0

@@ -34,9 +34,11 @@ first -hold percent), and every epoch reports the loss on the positions
 trained on and on those held out.
 
 With -init, training starts from a network's weights instead of random
-ones (its width and, unless -scale is given, its scale): so a network
-goes on learning from each new round of self-play, though the data of
-earlier rounds is gone. A lower -lr suits it.
+ones (its width, its output buckets unless -buckets is given, and its
+scale unless -scale is given): so a network goes on learning from each
+new round of self-play, though the data of earlier rounds is gone. A
+lower -lr suits it. A network of one output that goes on with -buckets N
+starts each of its N outputs as that one.
 
 Flags:
 `
@@ -44,7 +46,7 @@ Flags:
 // trainConfig is how nnue trains.
 type trainConfig struct {
 	epochs, batch, workers int
-	hidden, hold           int
+	hidden, hold, buckets  int
 	games                  uint64 // read only games of lower index (0: all)
 	layouts                string // the games read: all, open (no blocks) or blocks
 	lambda, lr, scale      float64
@@ -60,6 +62,7 @@ func runTrain(args []string, out io.Writer) error {
 	fs.IntVar(&c.batch, "batch", 16384, "positions of a gradient step")
 	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "goroutines computing gradients (each takes a share of every minibatch)")
 	fs.IntVar(&c.hidden, "hidden", ataxxai.NetHidden, "hidden units of a view (a multiple of 16, at most 1024)")
+	fs.IntVar(&c.buckets, "buckets", 0, "outputs, each for a share of the game by the pieces on the board (1 to 8; 0: the -init network's, else 1)")
 	fs.IntVar(&c.hold, "hold", 5, "percent of the data held out to measure the loss on positions not trained on")
 	fs.Float64Var(&c.lambda, "lambda", 0.9, "weight of the search's score against the game's result in the target")
 	fs.Float64Var(&c.lr, "lr", 0.002, "Adam's learning rate (halved at 70% and 90% of the epochs)")
@@ -76,8 +79,9 @@ func runTrain(args []string, out io.Writer) error {
 		return err
 	}
 	if *data == "" || *dest == "" || c.epochs < 1 || c.batch < 1 || c.workers < 1 || c.hold < 0 || c.hold >= 100 ||
-		c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 || !slices.Contains([]string{"all", "open", "blocks"}, c.layouts) {
-		return fmt.Errorf("nnue needs -data and -out, positive -epochs, -batch and -workers, -hold a percent below 100, -hidden a multiple of 16 up to 1024, and -layouts all, open or blocks")
+		c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 || !slices.Contains([]string{"all", "open", "blocks"}, c.layouts) ||
+		c.buckets < 0 || c.buckets > ataxxai.NetMaxBuckets {
+		return fmt.Errorf("nnue needs -data and -out, positive -epochs, -batch and -workers, -hold a percent below 100, -hidden a multiple of 16 up to 1024, -buckets 0 to %d, and -layouts all, open or blocks", ataxxai.NetMaxBuckets)
 	}
 	var start *ataxxai.NetFile
 	if *initFile != "" {
@@ -89,6 +93,12 @@ func runTrain(args []string, out io.Writer) error {
 			return fmt.Errorf("%s: %w", *initFile, err)
 		}
 		c.hidden = start.Hidden
+		if c.buckets == 0 {
+			c.buckets = start.Buckets
+		}
+		if start.Buckets != 1 && start.Buckets != c.buckets {
+			return fmt.Errorf("%s: a network of %d outputs goes on only with as many, not -buckets %d", *initFile, start.Buckets, c.buckets)
+		}
 		if c.scale == 0 {
 			c.scale = float64(start.Scale)
 		}
@@ -128,11 +138,12 @@ func runTrain(args []string, out io.Writer) error {
 			fmt.Fprintf(out, "%s (%d hidden units): held out %.6f\n", name, f.Hidden, netLoss(f, set.held, &c))
 		}
 	}
-	fmt.Fprintf(out, "%d hidden units, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, c.workers, c.scale)
-	n := newFloatNet(c.hidden, c.seed)
+	c.buckets = max(c.buckets, 1)
+	fmt.Fprintf(out, "%d hidden units, %d outputs, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, c.buckets, c.workers, c.scale)
+	n := newFloatNet(c.hidden, c.buckets, c.seed)
 	if start != nil {
-		n = dequantize(start)
-		fmt.Fprintf(out, "from %s: held out %.6f\n", *initFile, n.loss(set.held, []*grads{newGrads(c.hidden)}, &c))
+		n = dequantize(start).withBuckets(c.buckets)
+		fmt.Fprintf(out, "from %s: held out %.6f\n", *initFile, n.loss(set.held, []*grads{newGrads(c.hidden, c.buckets)}, &c))
 	}
 	n.train(set.train, set.held, c, out)
 	return os.WriteFile(*dest, n.quantize(c.scale).Marshal(), 0o644)
@@ -275,26 +286,49 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
 // floatNet is the network being trained, in floats: input weights by
 // feature (ataxxai.WindowFeature), a row of hidden units each, hidden
-// biases, output weights for the side to move's units and the other's,
-// output bias.
+// biases, and for each output bucket (ataxxai.NetBucket) the output
+// weights for the side to move's units and the other's and an output
+// bias.
 type floatNet struct {
-	hidden  int
-	feat    []float32 // [NetFeatures][hidden]
-	bias    []float32
-	out     [2][]float32
-	outBias []float32 // one
+	hidden, buckets int
+	feat            []float32 // [NetFeatures][hidden]
+	bias            []float32
+	out             []float32 // [buckets][2][hidden]
+	outBias         []float32 // [buckets]
 }
 
-func zeroNet(hidden int) *floatNet {
+func zeroNet(hidden, buckets int) *floatNet {
 	return &floatNet{
-		hidden: hidden, feat: make([]float32, ataxxai.NetFeatures*hidden), bias: make([]float32, hidden),
-		out: [2][]float32{make([]float32, hidden), make([]float32, hidden)}, outBias: make([]float32, 1),
+		hidden: hidden, buckets: buckets, feat: make([]float32, ataxxai.NetFeatures*hidden), bias: make([]float32, hidden),
+		out: make([]float32, buckets*2*hidden), outBias: make([]float32, buckets),
 	}
 }
 
-func newFloatNet(hidden int, seed uint64) *floatNet {
+// outs are bucket k's output weights of view v (0 the side to move's).
+func (n *floatNet) outs(k, v int) []float32 {
+	i := (2*k + v) * n.hidden
+	return n.out[i : i+n.hidden]
+}
+
+// withBuckets returns n with buckets outputs: n itself if it has them,
+// else (n of one output) a network whose every output is n's.
+func (n *floatNet) withBuckets(buckets int) *floatNet {
+	if n.buckets == buckets {
+		return n
+	}
+	w := zeroNet(n.hidden, buckets)
+	copy(w.feat, n.feat)
+	copy(w.bias, n.bias)
+	for k := range buckets {
+		copy(w.out[2*k*n.hidden:], n.out[:2*n.hidden])
+		w.outBias[k] = n.outBias[0]
+	}
+	return w
+}
+
+func newFloatNet(hidden, buckets int, seed uint64) *floatNet {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	n := zeroNet(hidden)
+	n := zeroNet(hidden, buckets)
 	for i := range n.feat {
 		n.feat[i] = float32(rng.NormFloat64() * 0.05)
 	}
@@ -304,17 +338,15 @@ func newFloatNet(hidden int, seed uint64) *floatNet {
 	// The output's spread shrinks with the width, so that a wider
 	// network starts as calm as a narrow one.
 	spread := 0.1 * math.Sqrt(128/float64(hidden))
-	for k := range n.out {
-		for j := range n.out[k] {
-			n.out[k][j] = float32(rng.NormFloat64() * spread)
-		}
+	for j := range n.out {
+		n.out[j] = float32(rng.NormFloat64() * spread)
 	}
 	return n
 }
 
 // params lists the network's weights as slices, for Adam.
 func (n *floatNet) params() [][]float32 {
-	return [][]float32{n.feat, n.bias, n.out[0], n.out[1], n.outBias}
+	return [][]float32{n.feat, n.bias, n.out, n.outBias}
 }
 
 // row is feature f's input weights.
@@ -373,11 +405,12 @@ type grads struct {
 	us, them []int
 	h, a     [2][]float32 // hidden sums and activations by view
 	dh       []float32
+	k        int // the output bucket of the record forward saw
 }
 
-func newGrads(hidden int) *grads {
+func newGrads(hidden, buckets int) *grads {
 	return &grads{
-		floatNet: zeroNet(hidden),
+		floatNet: zeroNet(hidden, buckets),
 		h:        [2][]float32{make([]float32, hidden), make([]float32, hidden)},
 		a:        [2][]float32{make([]float32, hidden), make([]float32, hidden)},
 		dh:       make([]float32, hidden),
@@ -396,14 +429,15 @@ func (g *grads) reset() {
 // the hidden sums and activations in g.
 func (n *floatNet) forward(g *grads, r record, sym int) float32 {
 	g.us, g.them = features(r, sym, g.us[:0], g.them[:0])
-	y := n.outBias[0]
+	g.k = ataxxai.NetBucket((r.red | r.blue).Count(), n.buckets)
+	y := n.outBias[g.k]
 	for v, fs := range [2][]int{g.us, g.them} {
 		h := g.h[v]
 		copy(h, n.bias)
 		for _, f := range fs {
 			addRow(h, n.row(f))
 		}
-		a, o := g.a[v][:len(h)], n.out[v][:len(h)]
+		a, o := g.a[v][:len(h)], n.outs(g.k, v)
 		for i, x := range h {
 			x = min(max(x, 0), 1)
 			a[i] = x * x
@@ -425,10 +459,10 @@ func (n *floatNet) sample(g *grads, r record, sym int, c *trainConfig) {
 	t := target(r, c)
 	g.loss += float64((p - t) * (p - t))
 	dy := 2 * (p - t) * p * (1 - p)
-	g.outBias[0] += dy
+	g.outBias[g.k] += dy
 	for v, fs := range [2][]int{g.us, g.them} {
 		h := g.h[v]
-		a, o, gout, gb, dh := g.a[v][:len(h)], n.out[v][:len(h)], g.out[v][:len(h)], g.bias[:len(h)], g.dh[:len(h)]
+		a, o, gout, gb, dh := g.a[v][:len(h)], n.outs(g.k, v), g.outs(g.k, v), g.bias[:len(h)], g.dh[:len(h)]
 		for i, x := range h {
 			gout[i] += dy * a[i]
 			if x > 0 && x < 1 {
@@ -459,7 +493,7 @@ func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 	}
 	gs := make([]*grads, c.workers)
 	for i := range gs {
-		gs[i] = newGrads(n.hidden)
+		gs[i] = newGrads(n.hidden, n.buckets)
 	}
 	step := 0
 	var best *floatNet
@@ -526,7 +560,7 @@ func (n *floatNet) train(recs, held []record, c trainConfig, out io.Writer) {
 			if c.best && l < bestLoss {
 				bestEpoch, bestLoss = epoch, l
 				if best == nil {
-					best = zeroNet(n.hidden)
+					best = zeroNet(n.hidden, n.buckets)
 				}
 				for i, p := range best.params() {
 					copy(p, n.params()[i])
@@ -575,7 +609,7 @@ func sumGrads(gs []*grads) {
 // weight scaled by NetQB within the ±128 the network allows.
 func (n *floatNet) clip() {
 	const limit = 1.98
-	for _, p := range n.params()[:4] {
+	for _, p := range n.params()[:3] {
 		for j, x := range p {
 			p[j] = min(max(x, -limit), limit)
 		}
@@ -615,18 +649,21 @@ func (n *floatNet) quantize(scale float64) *ataxxai.NetFile {
 		}
 		return dst
 	}
-	return &ataxxai.NetFile{
-		Hidden: n.hidden, Scale: int32(math.Round(scale)),
+	f := &ataxxai.NetFile{
+		Hidden: n.hidden, Buckets: n.buckets, Scale: int32(math.Round(scale)),
 		Feat: round(n.feat, ataxxai.NetQA), Bias: round(n.bias, ataxxai.NetQA),
-		Out:     [2][]int16{round(n.out[0], ataxxai.NetQB), round(n.out[1], ataxxai.NetQB)},
-		OutBias: int32(math.Round(float64(n.outBias[0]) * ataxxai.NetQA * ataxxai.NetQB)),
 	}
+	for k := range n.buckets {
+		f.Out = append(f.Out, [2][]int16{round(n.outs(k, 0), ataxxai.NetQB), round(n.outs(k, 1), ataxxai.NetQB)})
+		f.OutBias = append(f.OutBias, int32(math.Round(float64(n.outBias[k])*ataxxai.NetQA*ataxxai.NetQB)))
+	}
+	return f
 }
 
 // dequantize is the float network whose quantize is f: training goes on
 // from where f's ended.
 func dequantize(f *ataxxai.NetFile) *floatNet {
-	n := zeroNet(f.Hidden)
+	n := zeroNet(f.Hidden, f.Buckets)
 	widen := func(dst []float32, src []int16, q float64) {
 		for i, x := range src {
 			dst[i] = float32(float64(x) / q)
@@ -634,9 +671,11 @@ func dequantize(f *ataxxai.NetFile) *floatNet {
 	}
 	widen(n.feat, f.Feat, ataxxai.NetQA)
 	widen(n.bias, f.Bias, ataxxai.NetQA)
-	widen(n.out[0], f.Out[0], ataxxai.NetQB)
-	widen(n.out[1], f.Out[1], ataxxai.NetQB)
-	n.outBias[0] = float32(float64(f.OutBias) / (ataxxai.NetQA * ataxxai.NetQB))
+	for k := range f.Buckets {
+		widen(n.outs(k, 0), f.Out[k][0], ataxxai.NetQB)
+		widen(n.outs(k, 1), f.Out[k][1], ataxxai.NetQB)
+		n.outBias[k] = float32(float64(f.OutBias[k]) / (ataxxai.NetQA * ataxxai.NetQB))
+	}
 	return n
 }
 
@@ -679,6 +718,7 @@ func (s *netScratch) score(f *ataxxai.NetFile, r record) int {
 	if len(s.acc) != f.Hidden {
 		s.acc = make([]int32, f.Hidden)
 	}
+	k := ataxxai.NetBucket((r.red | r.blue).Count(), f.Buckets)
 	sum := 0
 	for v, fs := range [2][]int{s.us, s.them} {
 		for j, b := range f.Bias {
@@ -692,8 +732,8 @@ func (s *netScratch) score(f *ataxxai.NetFile, r record) int {
 		for j, x := range s.acc {
 			u := int(int16(x)) // the engine's units are int16
 			u = min(max(u, 0), ataxxai.NetQA)
-			sum += u * u * int(f.Out[v][j])
+			sum += u * u * int(f.Out[k][v][j])
 		}
 	}
-	return (sum/ataxxai.NetQA + int(f.OutBias)) * int(f.Scale) / (ataxxai.NetQA * ataxxai.NetQB)
+	return (sum/ataxxai.NetQA + int(f.OutBias[k])) * int(f.Scale) / (ataxxai.NetQA * ataxxai.NetQB)
 }

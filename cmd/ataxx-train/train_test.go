@@ -112,10 +112,28 @@ func TestGenAndTrainCommands(t *testing.T) {
 	if b, err = os.ReadFile(again); err != nil {
 		t.Fatal(err)
 	}
-	if g, err := ataxxai.ParseNetFile(b); err != nil || g.Hidden != 32 || g.Scale != f.Scale {
-		t.Fatalf("ParseNetFile(went on): got %v; want a network of 32 units and scale %d", err, f.Scale)
+	if g, err := ataxxai.ParseNetFile(b); err != nil || g.Hidden != 32 || g.Scale != f.Scale || g.Buckets != 1 {
+		t.Fatalf("ParseNetFile(went on): got %v; want a network of 32 units, one output and scale %d", err, f.Scale)
+	}
+	// Going on with buckets, then from the network of buckets: its buckets.
+	buckets := filepath.Join(dir, "buckets.bin")
+	for _, args := range [][]string{
+		{"nnue", "-data", games, "-init", net, "-buckets", "4", "-epochs", "1", "-batch", "64", "-out", buckets},
+		{"nnue", "-data", games, "-init", buckets, "-epochs", "1", "-batch", "64", "-out", buckets},
+	} {
+		if err := run(args, &out); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if b, err = os.ReadFile(buckets); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := ataxxai.ParseNetFile(b); err != nil || g.Hidden != 32 || g.Buckets != 4 {
+			t.Fatalf("%v: ParseNetFile: got %v; want a network of 32 units and 4 outputs", args, err)
+		}
 	}
 	for _, args := range [][]string{
+		{"nnue", "-data", games, "-buckets", "9", "-out", net},
+		{"nnue", "-data", games, "-init", buckets, "-buckets", "2", "-out", net},
 		{"nnue", "-data", games, "-hidden", "100", "-out", net},
 		{"nnue", "-data", games, "-hold", "100", "-out", net},
 		{"nnue", "-data", games, "-layouts", "some", "-out", net},
@@ -130,9 +148,13 @@ func TestGenAndTrainCommands(t *testing.T) {
 // TestNetScoreIsTheEngines: netScore gives what the engine's network
 // gives, for the shipped network and for a quantized random one.
 func TestNetScoreIsTheEngines(t *testing.T) {
-	random := newFloatNet(ataxxai.NetHidden, 9)
+	random := newFloatNet(ataxxai.NetHidden, 1, 9)
 	random.outBias[0] = -0.2
-	for _, b := range [][]byte{ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights), random.quantize(300).Marshal()} {
+	buckets := newFloatNet(ataxxai.NetHidden, ataxxai.NetMaxBuckets, 10)
+	for k := range buckets.outBias {
+		buckets.outBias[k] = 0.05 * float32(k-3)
+	}
+	for _, b := range [][]byte{ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights), random.quantize(300).Marshal(), buckets.quantize(300).Marshal()} {
 		f, err := ataxxai.ParseNetFile(b)
 		if err != nil {
 			t.Fatal(err)
@@ -156,15 +178,38 @@ func TestNetScoreIsTheEngines(t *testing.T) {
 
 // TestDequantizeRoundTrip: the float network training goes on from is the
 // one that quantizes back to the file it came from, for the shipped
-// network.
+// network and for one of buckets.
 func TestDequantizeRoundTrip(t *testing.T) {
-	b := ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights)
-	f, err := ataxxai.ParseNetFile(b)
-	if err != nil {
-		t.Fatal(err)
+	for name, b := range map[string][]byte{
+		"shipped": ataxxai.MarshalNet(&ataxxai.DefaultNet().NetWeights),
+		"buckets": newFloatNet(64, 5, 4).quantize(250).Marshal(),
+	} {
+		t.Run(name, func(t *testing.T) {
+			f, err := ataxxai.ParseNetFile(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dequantize(f).quantize(float64(f.Scale)).Marshal(); !bytes.Equal(got, b) {
+				t.Errorf("quantize(dequantize(%s)): got %d bytes differing from the %d of the file; want the same file", name, len(got), len(b))
+			}
+		})
 	}
-	if got := dequantize(f).quantize(float64(f.Scale)).Marshal(); !bytes.Equal(got, b) {
-		t.Errorf("quantize(dequantize(shipped)): got %d bytes differing from the %d of the file; want the same file", len(got), len(b))
+}
+
+// TestWithBucketsStartsAsOne: a network of one output that goes on with
+// buckets starts with each output its one, so it scores every position
+// as before.
+func TestWithBucketsStartsAsOne(t *testing.T) {
+	one := newFloatNet(32, 1, 6)
+	one.outBias[0] = 0.25
+	many := one.withBuckets(ataxxai.NetMaxBuckets)
+	if many.buckets != ataxxai.NetMaxBuckets {
+		t.Fatalf("withBuckets: got %d outputs; want %d", many.buckets, ataxxai.NetMaxBuckets)
+	}
+	for i, r := range randomRecords(400, 8) {
+		if got, want := many.logit(r), one.logit(r); got != want {
+			t.Fatalf("record %d: got %v; want %v", i, got, want)
+		}
 	}
 }
 
@@ -172,8 +217,8 @@ func TestDequantizeRoundTrip(t *testing.T) {
 // one of the least held-out loss any epoch reported.
 func TestTrainEndsWithTheBestEpoch(t *testing.T) {
 	recs, held := randomRecords(3000, 11), randomRecords(300, 12)
-	c := trainConfig{epochs: 6, batch: 64, workers: 2, hidden: 16, lambda: 0.5, lr: 0.05, scale: 300, seed: 2, best: true}
-	n := newFloatNet(c.hidden, 3)
+	c := trainConfig{epochs: 6, batch: 64, workers: 2, hidden: 16, buckets: 3, lambda: 0.5, lr: 0.05, scale: 300, seed: 2, best: true}
+	n := newFloatNet(c.hidden, c.buckets, 3)
 	var out bytes.Buffer
 	n.train(recs, held, c, &out)
 	least := 1.0
@@ -184,7 +229,7 @@ func TestTrainEndsWithTheBestEpoch(t *testing.T) {
 		}
 		least = min(least, l)
 	}
-	gs := []*grads{newGrads(c.hidden)}
+	gs := []*grads{newGrads(c.hidden, c.buckets)}
 	if got := n.loss(held, gs, &c); math.Abs(got-least) > 1e-6 {
 		t.Errorf("held-out loss of the network trained: got %.6f; want the least reported, %.6f\n%s", got, least, out.String())
 	}
