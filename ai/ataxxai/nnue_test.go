@@ -364,6 +364,7 @@ func FuzzLoadNet(f *testing.F) {
 	bad := bytes.Clone(good)
 	binary.LittleEndian.PutUint16(bad[NetFileSizeOf(NetHidden, 1)-4-2:], uint16(maxOut+1)) // an output weight too large
 	f.Add(bad)
+	f.Add(MarshalNet(&NetWeights{Scale: 616, Buckets: 3}))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		n, err := LoadNet(b)
 		if err != nil {
