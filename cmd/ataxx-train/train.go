@@ -139,7 +139,11 @@ func runTrain(args []string, out io.Writer) error {
 		}
 	}
 	c.buckets = max(c.buckets, 1)
-	fmt.Fprintf(out, "%d hidden units, %d outputs, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, c.buckets, c.workers, c.scale)
+	outputs := "one output"
+	if c.buckets > 1 {
+		outputs = fmt.Sprintf("%d output buckets", c.buckets)
+	}
+	fmt.Fprintf(out, "%d hidden units, %s, %d workers; %.1f hundredths of a piece per logit\n", c.hidden, outputs, c.workers, c.scale)
 	n := newFloatNet(c.hidden, c.buckets, c.seed)
 	if start != nil {
 		n = dequantize(start).withBuckets(c.buckets)
