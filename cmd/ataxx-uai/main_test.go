@@ -55,7 +55,7 @@ func TestSession(t *testing.T) {
 			`info string RFPDepth must be a number from 0 to 20`, `info string LMRDiv must be a number from 50 to 2000`}},
 		{"a network that is not one", "setoption name EvalFile value /nonexistent/net.bin\nsetoption name EvalFile value main_test.go\nsetoption name EvalFile value <embedded>\n", []string{
 			`info string EvalFile: open /nonexistent/net.bin: no such file or directory`,
-			`info string EvalFile main_test.go: not a network file of this shape: \d+ bytes without the magic "ATAXXNN2"`}},
+			`info string EvalFile main_test.go: not a network file of this shape: \d+ bytes without the magic "ATAXXNN2" or "ATAXXNN3"`}},
 		{"perft from start", "position startpos\nperft 3\n", []string{
 			`info depth 1 nodes 16 time \d+ nps \d+`,
 			`info depth 2 nodes 256 time \d+ nps \d+`,
