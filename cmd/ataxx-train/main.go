@@ -19,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped networks were made in nine rounds, each network playing the
+// The shipped networks were made in ten rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -91,7 +91,7 @@
 // +20.0 ± 34.0 against the seventh in 400 games. At -lr 0.001 the same
 // data reached 0.008208 and played the seventh even, +4.3 ± 33.7 in 400
 // games; at -lr 0.002 the held-out loss was 0.0088 after
-// five epochs.) The ninth, the shipped nnue.bin, went on from the eighth
+// five epochs.) The ninth went on from the eighth
 // (g8.bin: git show 4cfc24e:ai/ataxxai/nnue.bin) on the games of 4cfc24e's
 // build (17.3 M positions in 1 h 19 min on 2 cores):
 //
@@ -99,7 +99,20 @@
 //	ataxx-train nnue -data s20.atxg -layouts open -init g8.bin -epochs 10 -lr 0.0005 -batch 4096 -out ai/ataxxai/nnue.bin
 //
 // (held-out loss 0.008779 at the tenth epoch, the eighth's 0.008869; it
-// plays +21.7 ± 33.6 against the eighth in 400 games.) A stopped run can leave a game or two missing
+// plays +21.7 ± 33.6 against the eighth in 400 games.) The tenth, the
+// shipped nnue.bin, went on from the ninth (g9.bin: git show
+// 04b6760:ai/ataxxai/nnue.bin) with eight output buckets, each starting as
+// the ninth's one output, on the games of 04b6760's build (14.9 M positions
+// in 1 h 0 min on 2 cores):
+//
+//	ataxx-train datagen -nodes 1000 -seed 24 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 173659 -out s24.atxg   (14.9 M)
+//	ataxx-train nnue -data s24.atxg -layouts open -init g9.bin -buckets 8 -epochs 10 -lr 0.0005 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (13.71 M trained on after 0.48 M repeats and the 5 % held out; held-out
+// loss 0.008788, the ninth's 0.008843, and 0.008842 for one output trained
+// the same way; it plays +32.2 ± 33.6 against the ninth in 400 games, and
+// +15.6 ± 33.8 against that one of one output.)
+// A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
 // networks the AI ships, each on its boards. nnue also reads the first
