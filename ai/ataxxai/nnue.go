@@ -220,12 +220,12 @@ func (n *Net) update(dst, src *accumulator, red0, blue0, red1, blue1 ataxx.Bitbo
 	n.vec.rows(&dst[ataxx.Blue], &src[ataxx.Blue], &n.Feat, bluePlus[:k], blueMinus[:k])
 }
 
-// output scores the accumulator of a board of pieces pieces for side, in
-// hundredths of a piece.
-func (n *Net) output(a *accumulator, side ataxx.Color, pieces int) int {
+// output scores the accumulator of a board whose pieces (both sides')
+// are occupied for side, in hundredths of a piece.
+func (n *Net) output(a *accumulator, side ataxx.Color, occupied ataxx.Bitboard) int {
 	k := 0
 	if n.Buckets > 1 {
-		k = NetBucket(pieces, n.Buckets)
+		k = NetBucket(occupied.Count(), n.Buckets)
 	}
 	out := &n.Out[k]
 	sum := n.vec.dot(&a[side], &out[0]) + n.vec.dot(&a[side.Other()], &out[1])
@@ -283,7 +283,7 @@ func screlu(u int16) int {
 func (n *Net) Evaluate(p *ataxx.Position) int {
 	var a accumulator
 	n.refresh(&a, p.Pieces(ataxx.Red), p.Pieces(ataxx.Blue))
-	return n.output(&a, p.Turn(), (p.Pieces(ataxx.Red) | p.Pieces(ataxx.Blue)).Count())
+	return n.output(&a, p.Turn(), p.Pieces(ataxx.Red)|p.Pieces(ataxx.Blue))
 }
 
 // netStack keeps, by ply, the pieces of the search's current line and the
@@ -324,6 +324,6 @@ func (st *netStack) evaluate(n *Net, ply int, side ataxx.Color) int {
 		n.update(&st.acc[j], &st.acc[j-1], st.red[j-1], st.blue[j-1], st.red[j], st.blue[j])
 		st.fresh[j] = true
 	}
-	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side, (st.red[ply]|st.blue[ply]).Count()), true
+	st.score[ply], st.scored[ply] = n.output(&st.acc[ply], side, st.red[ply]|st.blue[ply]), true
 	return st.score[ply]
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -193,6 +194,51 @@ func TestDequantizeRoundTrip(t *testing.T) {
 				t.Errorf("quantize(dequantize(%s)): got %d bytes differing from the %d of the file; want the same file", name, len(got), len(b))
 			}
 		})
+	}
+}
+
+// TestTrainingUsesTheRecordsBucket: the float network training runs scores
+// a record with the output of its bucket by the pieces on the board
+// (ataxxai.NetBucket), and a record's gradient reaches that output alone,
+// as the derivative of its squared error says.
+func TestTrainingUsesTheRecordsBucket(t *testing.T) {
+	n := newFloatNet(32, ataxxai.NetMaxBuckets, 5)
+	for k := range n.outBias {
+		n.outBias[k] = 0.1 * float32(k-4)
+	}
+	c := trainConfig{lambda: 0.9, scale: 300}
+	g := newGrads(n.hidden, n.buckets)
+	seen := map[int]bool{}
+	for i, r := range randomRecords(300, 14) {
+		k := ataxxai.NetBucket((r.red | r.blue).Count(), n.buckets)
+		seen[k] = true
+		if got, want := float64(n.forward(g, r, 0)), n.logit(r); math.Abs(got-want) > 1e-4 {
+			t.Fatalf("record %d (bucket %d): forward got %v; want %v", i, k, got, want)
+		}
+		g.reset()
+		n.sample(g, r, 0, &c)
+		for j := range n.buckets {
+			if j == k {
+				continue
+			}
+			if g.outBias[j] != 0 || slices.ContainsFunc(g.out[2*j*n.hidden:2*(j+1)*n.hidden], func(x float32) bool { return x != 0 }) {
+				t.Fatalf("record %d (bucket %d): a gradient reached bucket %d; want none", i, k, j)
+			}
+		}
+		// The derivative of (sigmoid(y) - target)² by the bucket's bias.
+		sq := func(d float32) float64 {
+			n.outBias[k] += d
+			defer func() { n.outBias[k] -= d }()
+			e := sigmoid(n.logit(r)) - float64(target(r, &c))
+			return e * e
+		}
+		const eps = 1e-2
+		if got, want := float64(g.outBias[k]), (sq(eps)-sq(-eps))/(2*eps); math.Abs(got-want) > 1e-3*max(1, math.Abs(want)) && math.Abs(got-want) > 1e-5 {
+			t.Fatalf("record %d (bucket %d): bias gradient got %v; want %v", i, k, got, want)
+		}
+	}
+	if len(seen) < 4 {
+		t.Errorf("the records fell in %d buckets; want at least 4, so that the test tells buckets apart", len(seen))
 	}
 }
 
