@@ -439,7 +439,12 @@ func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
 	p.expect(t, "Both armies are on the board", procTimeout)
 	waitJS(t, bob, `document.querySelectorAll("svg.board .cell [data-piece='r#']").length === 40`, "alice's army hidden on bob's page")
 	audit("in play")
-	click(t, alice, "a4", "a5")
+	// Her page follows the game by its own stream: it offers the move
+	// once it has drawn the game in play, and a5 once a4 is picked.
+	waitJS(t, alice, `(function(){var d=JSON.parse(document.getElementById("play-data").textContent||"null");return !!d&&(d.moves||[]).some(function(m){return (m.Select||[]).indexOf("a4")>=0})})()`, "alice's page offering a4's moves")
+	click(t, alice, "a4")
+	waitJS(t, alice, fmt.Sprintf(`document.querySelector(%q).getAttribute("class").indexOf("target") >= 0`, cell("a5")), "a5 offered as a4's target")
+	click(t, alice, "a5")
 	p.expect(t, "Red (alice) plays a4-a5", procTimeout)
 	waitPiece(t, bob, "a5", "r#")
 	waitPiece(t, carol, "a5", "r#")
