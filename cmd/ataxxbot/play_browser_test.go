@@ -129,6 +129,13 @@ func waitPiece(t *testing.T, ctx context.Context, sq, piece string) {
 		fmt.Sprintf("%q on %s", piece, sq))
 }
 
+// waitTarget waits until sq's cell is marked as a target of the piece
+// picked (a page that has drawn the picked piece's moves).
+func waitTarget(t *testing.T, ctx context.Context, sq, what string) {
+	t.Helper()
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelector(%q).getAttribute("class").indexOf("target") >= 0`, cell(sq)), what)
+}
+
 // press clicks the page's button that says command.
 func press(t *testing.T, ctx context.Context, command string) {
 	t.Helper()
@@ -443,7 +450,7 @@ func TestStrategoArmyByClicksStaysPrivate(t *testing.T) {
 	// once it has drawn the game in play, and a5 once a4 is picked.
 	waitJS(t, alice, `(function(){var d=JSON.parse(document.getElementById("play-data").textContent||"null");return !!d&&(d.moves||[]).some(function(m){return (m.Select||[]).indexOf("a4")>=0})})()`, "alice's page offering a4's moves")
 	click(t, alice, "a4")
-	waitJS(t, alice, fmt.Sprintf(`document.querySelector(%q).getAttribute("class").indexOf("target") >= 0`, cell("a5")), "a5 offered as a4's target")
+	waitTarget(t, alice, "a5", "a5 offered as a4's target")
 	click(t, alice, "a5")
 	p.expect(t, "Red (alice) plays a4-a5", procTimeout)
 	waitPiece(t, bob, "a5", "r#")
@@ -507,7 +514,7 @@ func TestCongoMonkeyDoubleJumpByClicks(t *testing.T) {
 	alice := sizedBrowser(t, 1100, 1000, false)
 	open(t, alice, link(t, p, "alice"))
 	click(t, alice, "b1", "d3")
-	waitJS(t, alice, fmt.Sprintf(`document.querySelector(%q).getAttribute("class").indexOf("target") >= 0`, cell("f5")), "f5 offered as the second jump")
+	waitTarget(t, alice, "f5", "f5 offered as the second jump")
 	shot(t, alice, "play-congo")
 	click(t, alice, "f5")
 	p.expect(t, "White (alice): transition (b1,d3,f5)", procTimeout)
