@@ -19,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped networks were made in ten rounds, each network playing the
+// The shipped networks were made in eleven rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -99,8 +99,8 @@
 //	ataxx-train nnue -data s20.atxg -layouts open -init g8.bin -epochs 10 -lr 0.0005 -batch 4096 -out ai/ataxxai/nnue.bin
 //
 // (held-out loss 0.008779 at the tenth epoch, the eighth's 0.008869; it
-// plays +21.7 ± 33.6 against the eighth in 400 games.) The tenth, the
-// shipped nnue.bin, went on from the ninth (g9.bin: git show
+// plays +21.7 ± 33.6 against the eighth in 400 games.) The tenth went
+// on from the ninth (g9.bin: git show
 // 04b6760:ai/ataxxai/nnue.bin) with eight output buckets, each starting as
 // the ninth's one output, on the games of 04b6760's build (14.9 M positions
 // in 1 h 0 min on 2 cores):
@@ -111,7 +111,21 @@
 // (13.71 M trained on after 0.48 M repeats and the 5 % held out; held-out
 // loss 0.008788, the ninth's 0.008843, and 0.008842 for one output trained
 // the same way; it plays +32.2 ± 33.6 against the ninth in 400 games, and
-// +15.6 ± 33.8 against that one of one output.)
+// +15.6 ± 33.8 against that one of one output.) The eleventh, the shipped
+// nnue.bin, went on from the tenth (g10.bin: git show
+// edd61c5:ai/ataxxai/nnue.bin) on the games of edd61c5's build, half from
+// openings of 14 to 17 random plies, as Zataxx's datagen plays them
+// (14.6 M positions in 1 h 1 min on 2 cores), at a lower rate:
+//
+//	ataxx-train datagen -nodes 1000 -seed 26 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 86417 -out s26.atxg   (7.44 M)
+//	ataxx-train datagen -nodes 1000 -seed 27 -blocks 0 -open-min 14 -open-max 17 -balance 300 -games 83623 -out s27.atxg  (7.15 M)
+//	ataxx-train nnue -data s26.atxg,s27.atxg -layouts open -init g10.bin -epochs 6 -lr 0.0002 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (13.51 M trained on after 0.38 M repeats and the 5 % held out; held-out
+// loss 0.008969 at the sixth epoch, the tenth's 0.009023; it plays +20.0 ±
+// 19.4 against the tenth in 1,200 games. Ten epochs at -lr 0.0005 on the
+// same data ended at 0.009023, after rising to 0.009130, and played +10.0
+// ± 23.8 in 800.)
 // A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
