@@ -19,7 +19,7 @@
 // games files, each position once, and reports the loss on the positions
 // it trains on and on a held-out share.
 //
-// The shipped networks were made in eleven rounds, each network playing the
+// The shipped networks were made in twelve rounds, each network playing the
 // next round's games (the games of a file depend on its flags, the
 // network's bytes and the search of the commit that played them, so each
 // file is made again by its command with -games set to the count shown).
@@ -111,8 +111,8 @@
 // (13.71 M trained on after 0.48 M repeats and the 5 % held out; held-out
 // loss 0.008788, the ninth's 0.008843, and 0.008842 for one output trained
 // the same way; it plays +32.2 ± 33.6 against the ninth in 400 games, and
-// +15.6 ± 33.8 against that one of one output.) The eleventh, the shipped
-// nnue.bin, went on from the tenth (g10.bin: git show
+// +15.6 ± 33.8 against that one of one output.) The eleventh went on
+// from the tenth (g10.bin: git show
 // edd61c5:ai/ataxxai/nnue.bin) on the games of edd61c5's build, half from
 // openings of 14 to 17 random plies, as Zataxx's datagen plays them
 // (14.6 M positions in 1 h 1 min on 2 cores), at a lower rate:
@@ -125,7 +125,18 @@
 // loss 0.008969 at the sixth epoch, the tenth's 0.009023; it plays +20.0 ±
 // 19.4 against the tenth in 1,200 games. Ten epochs at -lr 0.0005 on the
 // same data ended at 0.009023, after rising to 0.009130, and played +10.0
-// ± 23.8 in 800.)
+// ± 23.8 in 800.) The twelfth, the shipped nnue.bin, went on from the
+// eleventh (g11.bin: git show 880faf7:ai/ataxxai/nnue.bin) the same way
+// on the games of 880faf7's build (14.6 M positions in 1 h 3 min on 2
+// cores):
+//
+//	ataxx-train datagen -nodes 1000 -seed 28 -blocks 0 -open-min 4 -open-max 16 -balance 300 -games 86000 -out s28.atxg   (7.40 M)
+//	ataxx-train datagen -nodes 1000 -seed 29 -blocks 0 -open-min 14 -open-max 17 -balance 300 -games 84000 -out s29.atxg  (7.21 M)
+//	ataxx-train nnue -data s28.atxg,s29.atxg -layouts open -init g11.bin -epochs 6 -lr 0.0002 -batch 4096 -out ai/ataxxai/nnue.bin
+//
+// (13.51 M trained on after 0.38 M repeats and the 5 % held out; held-out
+// loss 0.009003 at the sixth epoch, the eleventh's 0.009028; it plays
+// +23.9 ± 23.9 against the eleventh in 800 games.)
 // A stopped run can leave a game or two missing
 // just below its count, so a remade file may differ by those.
 // -net embedded, the default of datagen and nnue-data, plays with the
